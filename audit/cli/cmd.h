@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Subcommands.
+ *
+ * Adding a command:
+ *   1. write audit/cli/cmd-<name>.c defining "const struct fa_cmd fa_cmd_<name>" with its
+ *      usage text next to it, parsing its own options with getopt_long;
+ *   2. declare it below;
+ *   3. add it to fa_cmds[] in main.c (sorted by name);
+ *   4. add the file to fabric_audit_SOURCES in Makefile.am.
+ *
+ * A command returns an exit code from enum fa_exit; only audit/cli/ prints to the user or
+ * decides the exit status.
+ */
+#ifndef FA_CLI_CMD_H
+#define FA_CLI_CMD_H
+
+#include "audit/util/err.h"
+
+/* Exit codes (stable; documented in --help and the README). */
+enum fa_exit {
+	FA_EXIT_CLEAN = 0,	/* no findings at or above --fail-on */
+	FA_EXIT_FINDINGS = 1,	/* findings at or above --fail-on */
+	FA_EXIT_INCOMPLETE = 2,	/* devices not reached / rules not evaluable, --require-complete */
+	FA_EXIT_USAGE = 64,	/* bad command line */
+	FA_EXIT_DATAERR = 65,	/* bad input data: inventory, rules, snapshot, capture */
+	FA_EXIT_UNAVAILABLE = 69, /* nothing could be collected */
+	FA_EXIT_SOFTWARE = 70,	/* internal error */
+	FA_EXIT_IOERR = 74,	/* an output could not be written */
+};
+
+struct fa_cmd {
+	const char *name;
+	const char *summary;	/* one line for the command list */
+	const char *usage;	/* full --help text of the command */
+	int (*run)(int argc, char **argv);
+};
+
+/* Print "fabric-audit: <err formatted>" on stderr. */
+void fa_cli_error(const struct fa_err *err);
+/* Print "fabric-audit: <fmt>" on stderr. */
+void fa_cli_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print "fabric-audit CMD: <fmt>" and a hint to --help; returns FA_EXIT_USAGE. */
+int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Map an -FA_E* code of a failed input load to an exit code (65 for data, 74 for I/O…). */
+int fa_cli_exit_for(int code);
+/* Flush stdout and check for write errors; returns @code or FA_EXIT_IOERR. */
+int fa_cli_finish(int code);
+
+#endif /* FA_CLI_CMD_H */

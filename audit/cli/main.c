@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fabric-audit entry point: the global options, the subcommand table and dispatch.
+ * Names match exactly; a miss lists every command.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/cli/cmd.h"
+#include "audit/util/banned.h"
+
+static const struct fa_cmd *const fa_cmds[] = {
+	NULL
+};
+
+static const char fa_main_usage_head[] =
+	"usage: fabric-audit [--version] [--help] COMMAND [ARGS]\n"
+	"\n"
+	"Audit the network fabric of an AI/HPC cluster: collect the real configuration of every\n"
+	"switch and host, check it hop by hop against declarative rules, and report.\n"
+	"\n"
+	"Commands:\n";
+
+static const char fa_main_usage_tail[] =
+	"\n"
+	"Run 'fabric-audit COMMAND --help' for the options of one command.\n"
+	"\n"
+	"Exit status:\n"
+	"   0  clean: no finding at or above --fail-on (default: error)\n"
+	"   1  findings at or above --fail-on\n"
+	"   2  incomplete: devices not collected or rules not evaluable (with --require-complete)\n"
+	"  64  usage error\n"
+	"  65  bad input data (inventory, rules, snapshot, captures)\n"
+	"  69  nothing could be collected\n"
+	"  70  internal error\n"
+	"  74  an output file could not be written\n";
+
+static void fa_main_usage(FILE *out)
+{
+	size_t i;
+
+	fputs(fa_main_usage_head, out);
+	for (i = 0; fa_cmds[i]; i++)
+		fprintf(out, "  %-12s %s\n", fa_cmds[i]->name, fa_cmds[i]->summary);
+	fputs(fa_main_usage_tail, out);
+}
+
+void fa_cli_error(const struct fa_err *err)
+{
+	char line[1024];
+
+	fprintf(stderr, "fabric-audit: %s\n", fa_err_format(err, line, sizeof(line)));
+}
+
+void fa_cli_errorf(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fabric-audit: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fabric-audit %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'fabric-audit %s --help'.\n", cmd->name);
+	return FA_EXIT_USAGE;
+}
+
+int fa_cli_exit_for(int code)
+{
+	if (code < 0)
+		code = -code;
+	switch (code) {
+	case FA_EOK:
+		return FA_EXIT_CLEAN;
+	case FA_EIO:
+		return FA_EXIT_IOERR;
+	case FA_EINTERNAL:
+	case FA_ENOMEM:
+		return FA_EXIT_SOFTWARE;
+	default:
+		return FA_EXIT_DATAERR;
+	}
+}
+
+int fa_cli_finish(int code)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "fabric-audit: cannot write standard output: %s\n",
+			strerror(errno));
+		return code == FA_EXIT_CLEAN ? FA_EXIT_IOERR : code;
+	}
+	return code;
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+	size_t i;
+
+	if (argc < 2) {
+		fa_main_usage(stderr);
+		return FA_EXIT_USAGE;
+	}
+	name = argv[1];
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+		fa_main_usage(stdout);
+		return fa_cli_finish(FA_EXIT_CLEAN);
+	}
+	if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
+		printf("fabric-audit %s\n", PACKAGE_VERSION);
+		return fa_cli_finish(FA_EXIT_CLEAN);
+	}
+	for (i = 0; fa_cmds[i]; i++)
+		if (strcmp(fa_cmds[i]->name, name) == 0)
+			return fa_cli_finish(fa_cmds[i]->run(argc - 1, argv + 1));
+	fprintf(stderr, "fabric-audit: '%s' is not a command. Commands:", name);
+	for (i = 0; fa_cmds[i]; i++)
+		fprintf(stderr, " %s", fa_cmds[i]->name);
+	fputs("\nTry 'fabric-audit --help'.\n", stderr);
+	return FA_EXIT_USAGE;
+}

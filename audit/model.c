@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/xalloc.h"
+
+static const char *const fa_status_names[FA_STATUS_COUNT] = {
+	[FA_STATUS_OK] = "ok",
+	[FA_STATUS_UNREACHABLE] = "unreachable",
+	[FA_STATUS_AUTH_FAILED] = "auth-failed",
+	[FA_STATUS_HOSTKEY_UNKNOWN] = "hostkey-unknown",
+	[FA_STATUS_HOSTKEY_CHANGED] = "hostkey-changed",
+	[FA_STATUS_TIMEOUT] = "timeout",
+	[FA_STATUS_COMMAND_FAILED] = "command-failed",
+	[FA_STATUS_PARSE_ERROR] = "parse-error",
+};
+
+const char *fa_status_to_string(enum fa_status s)
+{
+	if ((unsigned)s >= FA_STATUS_COUNT)
+		return "unknown";
+	return fa_status_names[s];
+}
+
+int fa_status_from_string(const char *s)
+{
+	int i;
+
+	for (i = 0; i < FA_STATUS_COUNT; i++)
+		if (strcmp(fa_status_names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+json_t *fa_device_new(const char *name, const char *kind)
+{
+	json_t *d = json_object();
+
+	json_object_set_new(d, "name", json_string(name));
+	json_object_set_new(d, "kind", json_string(kind));
+	json_object_set_new(d, "ports", json_array());
+	return d;
+}
+
+json_t *fa_device_find_port(const json_t *device, const char *name)
+{
+	json_t *ports = json_object_get(device, "ports");
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(ports, i, p) {
+		const char *n = json_string_value(json_object_get(p, "name"));
+
+		if (n && strcmp(n, name) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+json_t *fa_device_port(json_t *device, const char *name)
+{
+	json_t *ports, *p = fa_device_find_port(device, name);
+
+	if (p)
+		return p;
+	ports = json_object_get(device, "ports");
+	if (!json_is_array(ports)) {
+		ports = json_array();
+		json_object_set_new(device, "ports", ports);
+	}
+	p = json_object();
+	json_object_set_new(p, "name", json_string(name));
+	json_array_append_new(ports, p);
+	return p;
+}
+
+/* Walk @path; with @create, make missing (or non-object) parts objects. */
+static json_t *fa_walk(json_t *obj, const char *path, size_t len, bool create)
+{
+	const char *p = path, *end = path + len;
+
+	while (obj && p < end) {
+		const char *dot = memchr(p, '.', (size_t)(end - p));
+		size_t n = dot ? (size_t)(dot - p) : (size_t)(end - p);
+		char key[128];
+		json_t *next;
+
+		if (n >= sizeof(key))
+			return NULL;
+		memcpy(key, p, n);
+		key[n] = '\0';
+		next = json_object_get(obj, key);
+		if (!json_is_object(next)) {
+			if (!create)
+				return NULL;
+			next = json_object();
+			json_object_set_new(obj, key, next);
+		}
+		obj = next;
+		p += n + (dot ? 1 : 0);
+	}
+	return obj;
+}
+
+json_t *fa_obj_path(json_t *obj, const char *path)
+{
+	return fa_walk(obj, path, strlen(path), true);
+}
+
+json_t *fa_obj_get_path(const json_t *obj, const char *path)
+{
+	const char *last = strrchr(path, '.');
+	json_t *parent;
+
+	if (!last)
+		return json_object_get(obj, path);
+	parent = fa_walk((json_t *)obj, path, (size_t)(last - path), false);
+	return parent ? json_object_get(parent, last + 1) : NULL;
+}
+
+void fa_set(json_t *obj, const char *path, json_t *value)
+{
+	const char *last = strrchr(path, '.');
+	json_t *parent = last ? fa_walk(obj, path, (size_t)(last - path), true) : obj;
+
+	json_object_set_new(parent, last ? last + 1 : path, value);
+}
+
+json_t *fa_json_stringn(const char *s, size_t len)
+{
+	json_t *v = json_stringn(s, len);
+	char *copy;
+	size_t i;
+
+	if (v)
+		return v;
+	/* Device text is not always UTF-8 (or has NULs): keep it readable, never drop it. */
+	copy = fa_xstrndup(s, len);
+	for (i = 0; i < len; i++)
+		if ((unsigned char)copy[i] >= 0x80 || copy[i] == '\0')
+			copy[i] = '?';
+	v = json_stringn(copy, len);
+	free(copy);
+	return v;
+}
+
+void fa_set_str(json_t *obj, const char *path, const char *value)
+{
+	fa_set(obj, path, fa_json_stringn(value, strlen(value)));
+}
+
+void fa_set_strn(json_t *obj, const char *path, const char *value, size_t len)
+{
+	fa_set(obj, path, fa_json_stringn(value, len));
+}
+
+void fa_set_int(json_t *obj, const char *path, json_int_t value)
+{
+	fa_set(obj, path, json_integer(value));
+}
+
+void fa_set_bool(json_t *obj, const char *path, bool value)
+{
+	fa_set(obj, path, json_boolean(value));
+}
+
+void fa_device_warn(json_t *device, const char *fmt, ...)
+{
+	json_t *w = json_object_get(device, "warnings");
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!json_is_array(w)) {
+		w = json_array();
+		json_object_set_new(device, "warnings", w);
+	}
+	json_array_append_new(w, fa_json_stringn(msg, strlen(msg)));
+}
+
+const char *fa_get_str(const json_t *obj, const char *path)
+{
+	return json_string_value(fa_obj_get_path(obj, path));
+}
+
+int fa_get_int(const json_t *obj, const char *path, json_int_t *ret)
+{
+	json_t *v = fa_obj_get_path(obj, path);
+
+	if (!json_is_integer(v))
+		return 0;
+	*ret = json_integer_value(v);
+	return 1;
+}

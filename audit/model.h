@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The vendor-neutral model: devices, their ports, and links between ports.
+ *
+ * The model is held as jansson values whose shape is the snapshot format
+ * (docs/model.md, docs/schema/snapshot.schema.json): a device is a JSON object with "name",
+ * "kind", "ports" (an array of port objects) and the fields that apply.  Keeping the model in the
+ * boundary format means a snapshot is written and read back losslessly, a parser's output is
+ * printable as it is, and the rule engine reads the same dotted paths a user writes.
+ *
+ * Missing data is absent, never guessed: a parser sets a field only when the device said it.
+ * The helpers below create objects on demand so parsers can write "port.qos.trust" in one call.
+ */
+#ifndef FA_MODEL_H
+#define FA_MODEL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Device statuses (docs/model.md). */
+enum fa_status {
+	FA_STATUS_OK,
+	FA_STATUS_UNREACHABLE,
+	FA_STATUS_AUTH_FAILED,
+	FA_STATUS_HOSTKEY_UNKNOWN,
+	FA_STATUS_HOSTKEY_CHANGED,
+	FA_STATUS_TIMEOUT,
+	FA_STATUS_COMMAND_FAILED,
+	FA_STATUS_PARSE_ERROR,
+	FA_STATUS_COUNT
+};
+
+const char *fa_status_to_string(enum fa_status s);
+/* -1 when @s names no status. */
+int fa_status_from_string(const char *s);
+
+/* New reference: {"name": @name, "kind": @kind, "ports": []}. */
+json_t *fa_device_new(const char *name, const char *kind);
+
+/* Borrowed: the port named @name, or NULL. */
+json_t *fa_device_find_port(const json_t *device, const char *name);
+
+/* Borrowed: the port named @name, created (appended, {"name": @name}) when missing. */
+json_t *fa_device_port(json_t *device, const char *name);
+
+/*
+ * Borrowed: the object at dotted @path below @obj (e.g. "qos" or "nic.mlxconfig"), creating
+ * the missing objects on the way.
+ */
+json_t *fa_obj_path(json_t *obj, const char *path);
+
+/* Borrowed: the value at dotted @path below @obj, or NULL.  No creation. */
+json_t *fa_obj_get_path(const json_t *obj, const char *path);
+
+/* New reference: a JSON string of @len bytes; bytes that are not ASCII text become '?'. */
+json_t *fa_json_stringn(const char *s, size_t len);
+
+/* Set the value at dotted @path (the last part is the key); takes ownership of @value. */
+void fa_set(json_t *obj, const char *path, json_t *value);
+void fa_set_str(json_t *obj, const char *path, const char *value);
+void fa_set_strn(json_t *obj, const char *path, const char *value, size_t len);
+void fa_set_int(json_t *obj, const char *path, json_int_t value);
+void fa_set_bool(json_t *obj, const char *path, bool value);
+
+/* Append a parse warning ("<command>: <text>") to the device's "warnings" array. */
+void fa_device_warn(json_t *device, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Borrowed string at @path, or NULL when absent or not a string. */
+const char *fa_get_str(const json_t *obj, const char *path);
+/* 1 and *ret when @path holds an integer, else 0. */
+int fa_get_int(const json_t *obj, const char *path, json_int_t *ret);
+
+#endif /* FA_MODEL_H */

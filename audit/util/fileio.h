@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Whole-file reads with a size cap, and atomic writes.
+ *
+ * An atomic write goes to a temporary file in the same folder, is fsync'ed, renamed over the
+ * target and the folder is fsync'ed, so a reader (or a crash at any moment) sees either the old
+ * file or the new one, never a mix.  This is what keeps the last good snapshot safe.
+ */
+#ifndef FA_UTIL_FILEIO_H
+#define FA_UTIL_FILEIO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "audit/util/buf.h"
+#include "audit/util/err.h"
+
+#define FA_FILE_MAX_DEFAULT ((size_t)256 << 20)
+
+/* Append the whole of @path to @out; -FA_ENOENT, -FA_EIO or -FA_ETOOBIG (over @cap bytes). */
+int fa_file_read(const char *path, size_t cap, struct fa_buf *out, struct fa_err *err);
+
+/*
+ * Write @len bytes to @path atomically (see above), mode 0644 less umask.  "-" writes to
+ * standard output instead.
+ */
+int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err);
+
+/* mkdir -p; 0 when it exists already. */
+int fa_mkdir_p(const char *path, struct fa_err *err);
+
+#endif /* FA_UTIL_FILEIO_H */

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libyaml event stream → jansson tree, with a source map.
+ *
+ * A stack of open containers holds, for a mapping, the pending key.  Every value and every
+ * key gets a source map entry with its 1-based line and column.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
+#include "audit/util/yamljson.h"
+
+#define FA_YAML_MAX_DEPTH 128
+#define FA_YAML_MAX_FILE ((size_t)64 << 20)
+
+struct fa_srcmap_entry {
+	const json_t *value;	/* the value, or the mapping that owns @key */
+	char *key;		/* NULL for a value entry */
+	int line, column;
+};
+
+struct fa_srcmap {
+	char *source;
+	struct fa_srcmap_entry *v;
+	size_t n, alloc;
+};
+
+struct fa_anchor {
+	char *name;
+	json_t *value;
+};
+
+struct fa_frame {
+	json_t *container;
+	char *key;		/* pending mapping key, owned */
+};
+
+struct fa_yaml_state {
+	struct fa_srcmap *map;
+	struct fa_frame stack[FA_YAML_MAX_DEPTH];
+	int depth;
+	struct fa_anchor *anchors;
+	size_t nanchors;
+	json_t *root;
+};
+
+static void fa_srcmap_add(struct fa_srcmap *map, const json_t *value, const char *key,
+			  const yaml_mark_t *mark)
+{
+	struct fa_srcmap_entry *e;
+
+	if (map->n == map->alloc) {
+		map->alloc = map->alloc ? map->alloc * 2 : 64;
+		map->v = fa_xreallocarray(map->v, map->alloc, sizeof(*map->v));
+	}
+	e = &map->v[map->n++];
+	e->value = value;
+	e->key = key ? fa_xstrdup(key) : NULL;
+	e->line = (int)mark->line + 1;
+	e->column = (int)mark->column + 1;
+}
+
+void fa_srcmap_free(struct fa_srcmap *map)
+{
+	size_t i;
+
+	if (!map)
+		return;
+	for (i = 0; i < map->n; i++)
+		free(map->v[i].key);
+	free(map->v);
+	free(map->source);
+	free(map);
+}
+
+const char *fa_srcmap_source(const struct fa_srcmap *map)
+{
+	return map ? map->source : "";
+}
+
+int fa_srcmap_find(const struct fa_srcmap *map, const json_t *value, int *line, int *column)
+{
+	size_t i;
+
+	*line = *column = 0;
+	if (!map)
+		return 0;
+	for (i = 0; i < map->n; i++) {
+		if (map->v[i].value == value && !map->v[i].key) {
+			*line = map->v[i].line;
+			*column = map->v[i].column;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int fa_srcmap_find_key(const struct fa_srcmap *map, const json_t *object, const char *key,
+		       int *line, int *column)
+{
+	size_t i;
+
+	*line = *column = 0;
+	if (!map)
+		return 0;
+	for (i = 0; i < map->n; i++) {
+		if (map->v[i].value == object && map->v[i].key && strcmp(map->v[i].key, key) == 0) {
+			*line = map->v[i].line;
+			*column = map->v[i].column;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int fa_srcmap_err(const struct fa_srcmap *map, struct fa_err *err, int code, const json_t *value,
+		  const char *key, const char *fmt, ...)
+{
+	char msg[512];
+	int line, column;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (key)
+		fa_srcmap_find_key(map, value, key, &line, &column);
+	else
+		fa_srcmap_find(map, value, &line, &column);
+	return fa_err_at(err, code, fa_srcmap_source(map), line, column, "%s", msg);
+}
+
+static int fa_is_int(const char *s)
+{
+	const char *p = s;
+
+	if (*p == '-' || *p == '+')
+		p++;
+	if (!*p)
+		return 0;
+	for (; *p; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+static json_t *fa_yaml_scalar(const yaml_event_t *ev)
+{
+	const char *s = (const char *)ev->data.scalar.value;
+	char *end;
+
+	if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return json_stringn(s, ev->data.scalar.length);
+	if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") ||
+	    !strcmp(s, "NULL"))
+		return json_null();
+	if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
+		return json_true();
+	if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
+		return json_false();
+	if (fa_is_int(s)) {
+		long long v;
+
+		errno = 0;
+		v = strtoll(s, &end, 10);
+		if (!errno && !*end)
+			return json_integer(v);
+	}
+	if (strpbrk(s, "0123456789") && strspn(s, "+-0123456789.eE") == strlen(s)) {
+		double d;
+
+		errno = 0;
+		d = strtod(s, &end);
+		if (!errno && !*end && end != s)
+			return json_real(d);
+	}
+	return json_stringn(s, ev->data.scalar.length);
+}
+
+static json_t *fa_anchor_find(struct fa_yaml_state *st, const char *name)
+{
+	size_t i;
+
+	for (i = st->nanchors; i > 0; i--)
+		if (strcmp(st->anchors[i - 1].name, name) == 0)
+			return st->anchors[i - 1].value;
+	return NULL;
+}
+
+static void fa_anchor_add(struct fa_yaml_state *st, const char *name, json_t *value)
+{
+	st->anchors = fa_xreallocarray(st->anchors, st->nanchors + 1, sizeof(*st->anchors));
+	st->anchors[st->nanchors].name = fa_xstrdup(name);
+	st->anchors[st->nanchors].value = value;
+	st->nanchors++;
+}
+
+/*
+ * Put @value (a new reference, consumed) where the stack top wants it: as the root, appended
+ * to a sequence, as a pending key, or as the value of the pending key.
+ */
+static int fa_yaml_place(struct fa_yaml_state *st, json_t *value, const yaml_event_t *ev,
+			 struct fa_err *err)
+{
+	struct fa_frame *top;
+
+	if (st->depth == 0) {
+		if (st->root) {
+			json_decref(value);
+			return fa_err_at(err, FA_EPARSE, st->map->source,
+					 (int)ev->start_mark.line + 1,
+					 (int)ev->start_mark.column + 1,
+					 "more than one document in the file");
+		}
+		st->root = value;
+		fa_srcmap_add(st->map, value, NULL, &ev->start_mark);
+		return 0;
+	}
+	top = &st->stack[st->depth - 1];
+	if (json_is_array(top->container)) {
+		fa_srcmap_add(st->map, value, NULL, &ev->start_mark);
+		json_array_append_new(top->container, value);
+		return 0;
+	}
+	if (!top->key) {
+		if (!json_is_string(value)) {
+			char keybuf[64];
+
+			if (json_is_integer(value)) {
+				snprintf(keybuf, sizeof(keybuf), "%lld",
+					 (long long)json_integer_value(value));
+			} else if (ev->type == YAML_SCALAR_EVENT) {
+				snprintf(keybuf, sizeof(keybuf), "%s",
+					 (const char *)ev->data.scalar.value);
+			} else {
+				json_decref(value);
+				return fa_err_at(err, FA_EPARSE, st->map->source,
+						 (int)ev->start_mark.line + 1,
+						 (int)ev->start_mark.column + 1,
+						 "a mapping key must be a plain value");
+			}
+			top->key = fa_xstrdup(keybuf);
+		} else {
+			top->key = fa_xstrdup(json_string_value(value));
+		}
+		json_decref(value);
+		if (json_object_get(top->container, top->key)) {
+			return fa_err_at(err, FA_EPARSE, st->map->source,
+					 (int)ev->start_mark.line + 1,
+					 (int)ev->start_mark.column + 1, "duplicate key '%s'",
+					 top->key);
+		}
+		fa_srcmap_add(st->map, top->container, top->key, &ev->start_mark);
+		return 0;
+	}
+	fa_srcmap_add(st->map, value, NULL, &ev->start_mark);
+	json_object_set_new(top->container, top->key, value);
+	free(top->key);
+	top->key = NULL;
+	return 0;
+}
+
+static int fa_yaml_run(struct fa_yaml_state *st, yaml_parser_t *parser, struct fa_err *err)
+{
+	yaml_event_t ev;
+	int r = 0, done = 0;
+
+	while (!done && r == 0) {
+		json_t *v = NULL;
+		const char *anchor = NULL;
+
+		if (!yaml_parser_parse(parser, &ev)) {
+			return fa_err_at(err, FA_EPARSE, st->map->source,
+					 (int)parser->problem_mark.line + 1,
+					 (int)parser->problem_mark.column + 1, "%s",
+					 parser->problem ? parser->problem : "YAML syntax error");
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_SCALAR_EVENT:
+			v = fa_yaml_scalar(&ev);
+			anchor = (const char *)ev.data.scalar.anchor;
+			if (anchor)
+				fa_anchor_add(st, anchor, v);
+			r = fa_yaml_place(st, v, &ev, err);
+			break;
+		case YAML_ALIAS_EVENT:
+			v = fa_anchor_find(st, (const char *)ev.data.alias.anchor);
+			if (!v) {
+				r = fa_err_at(err, FA_EPARSE, st->map->source,
+					      (int)ev.start_mark.line + 1,
+					      (int)ev.start_mark.column + 1, "unknown alias '%s'",
+					      (const char *)ev.data.alias.anchor);
+				break;
+			}
+			r = fa_yaml_place(st, json_incref(v), &ev, err);
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (st->depth == FA_YAML_MAX_DEPTH) {
+				r = fa_err_at(err, FA_EPARSE, st->map->source,
+					      (int)ev.start_mark.line + 1,
+					      (int)ev.start_mark.column + 1, "nesting too deep");
+				break;
+			}
+			v = ev.type == YAML_SEQUENCE_START_EVENT ? json_array() : json_object();
+			anchor = (const char *)(ev.type == YAML_SEQUENCE_START_EVENT
+							? ev.data.sequence_start.anchor
+							: ev.data.mapping_start.anchor);
+			if (anchor)
+				fa_anchor_add(st, anchor, v);
+			/* place first (borrowed afterwards), then descend into it */
+			json_incref(v);
+			r = fa_yaml_place(st, v, &ev, err);
+			if (r == 0) {
+				st->stack[st->depth].container = v;
+				st->stack[st->depth].key = NULL;
+				st->depth++;
+			}
+			json_decref(v);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			st->depth--;
+			free(st->stack[st->depth].key);
+			st->stack[st->depth].key = NULL;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	return r;
+}
+
+int fa_yaml_parse(const char *source, const char *data, size_t len, json_t **ret_root,
+		  struct fa_srcmap **ret_map, struct fa_err *err)
+{
+	struct fa_yaml_state st;
+	yaml_parser_t parser;
+	size_t i;
+	int r;
+
+	memset(&st, 0, sizeof(st));
+	st.map = fa_xcalloc(1, sizeof(*st.map));
+	st.map->source = fa_xstrdup(source);
+	if (!yaml_parser_initialize(&parser)) {
+		fa_srcmap_free(st.map);
+		return fa_err_at(err, FA_ENOMEM, source, 0, 0, "cannot start the YAML parser");
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+	r = fa_yaml_run(&st, &parser, err);
+	yaml_parser_delete(&parser);
+	while (st.depth > 0) {
+		st.depth--;
+		free(st.stack[st.depth].key);
+	}
+	for (i = 0; i < st.nanchors; i++)
+		free(st.anchors[i].name);
+	free(st.anchors);
+	if (r == 0 && !st.root)
+		st.root = json_null();
+	if (r < 0) {
+		json_decref(st.root);
+		fa_srcmap_free(st.map);
+		return r;
+	}
+	*ret_root = st.root;
+	if (ret_map)
+		*ret_map = st.map;
+	else
+		fa_srcmap_free(st.map);
+	return 0;
+}
+
+int fa_yaml_load(const char *path, json_t **ret_root, struct fa_srcmap **ret_map,
+		 struct fa_err *err)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	r = fa_file_read(path, FA_YAML_MAX_FILE, &b, err);
+	if (r == 0)
+		r = fa_yaml_parse(path, b.buf, b.len, ret_root, ret_map, err);
+	fa_buf_release(&b);
+	return r;
+}

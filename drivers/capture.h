@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A capture: the exact bytes one command (or NETCONF RPC) printed on one device.
+ *
+ * Every collector returns captures; --save-captures writes them to a capture directory
+ * (DIR/<device>/<slug>.txt or .xml, plus DIR/<device>/meta.json) and the replay collector
+ * reads them back, so parsers always see the same bytes whether live or replayed.
+ */
+#ifndef FA_DRIVERS_CAPTURE_H
+#define FA_DRIVERS_CAPTURE_H
+
+#include <stddef.h>
+
+#include "audit/util/err.h"
+
+enum fa_capture_format {
+	FA_CAPTURE_TEXT,	/* command output: <slug>.txt */
+	FA_CAPTURE_XML,		/* NETCONF reply: <slug>.xml */
+};
+
+struct fa_capture {
+	const char *device;	/* inventory name */
+	const char *command;	/* the command as sent, e.g. "mlnx_qos -i ens1f0np0" */
+	const char *arg;	/* the expanded argument (interface or RDMA device), or NULL */
+	enum fa_capture_format format;
+	const char *data;	/* NUL-terminated; may also contain NULs before @len */
+	size_t len;
+	int exit_status;	/* -1 when unknown */
+	double seconds;		/* how long the command took; 0 when replayed */
+};
+
+#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0 }
+
+/*
+ * The capture file name for @command (no extension): lowercased, every run of
+ * non-alphanumerics one '-', no leading or trailing '-'.
+ * "nv show qos roce -o json" -> "nv-show-qos-roce-o-json".  New string, free().
+ */
+char *fa_capture_slug(const char *command);
+
+#endif /* FA_DRIVERS_CAPTURE_H */

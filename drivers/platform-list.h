@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* Every platform table, defined in drivers/platform-<name>.c. */
+#ifndef FA_DRIVERS_PLATFORM_LIST_H
+#define FA_DRIVERS_PLATFORM_LIST_H
+
+#include "drivers/platform.h"
+
+extern const struct fa_platform fa_platform_cumulus;
+extern const struct fa_platform fa_platform_linux;
+
+#endif /* FA_DRIVERS_PLATFORM_LIST_H */

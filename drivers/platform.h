@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Platforms: what is sent to a device of one kind, and which parser reads each answer.
+ *
+ * A platform is a table of commands.  A command is either run once per device, or expanded
+ * per RDMA network interface (the word IF in the template) or per RDMA device (the word DEV),
+ * after the once-per-device commands have been parsed and the device's ports are known (a
+ * port is an RDMA interface when its "nic.device" is set, e.g. by ibdev2netdev).
+ *
+ * Read-only promise: the collectors send nothing but these commands, expanded.
+ *
+ * Parsers are pure functions from capture bytes to model fields, no I/O:
+ *   - @cap->data is the exact output (NUL-terminated, may be empty); @cap->arg is the
+ *     expanded IF or DEV, NULL for once-per-device commands.
+ *   - Write only what the output says into @device (a device object, docs/model.md).
+ *     Never write a guessed or default value.
+ *   - A line or field that is not understood becomes a warning on the device
+ *     (fa_device_warn(device, "<command>: ...")), and parsing goes on.
+ *   - Return -FA_EPARSE (message in @err) only when the output as a whole is not the expected
+ *     format (invalid JSON, an error message instead of a table, empty when data is required).
+ *
+ * Adding a platform: write drivers/platform-<name>.c with its command table and
+ * drivers/parse-<name>-<what>.c files, then add one line to fa_platforms[] in platform.c.
+ */
+#ifndef FA_DRIVERS_PLATFORM_H
+#define FA_DRIVERS_PLATFORM_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "audit/util/err.h"
+#include "drivers/capture.h"
+
+typedef int fa_parse_fn(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+enum fa_expand {
+	FA_EXPAND_NONE,		/* once per device */
+	FA_EXPAND_NETDEV,	/* once per RDMA network interface: IF */
+	FA_EXPAND_RDMADEV,	/* once per RDMA device: DEV */
+};
+
+enum fa_command_flags {
+	/* A parser for captures a user brings (fabric-audit parse), not sent by collect. */
+	FA_CMD_PARSE_ONLY = 1 << 0,
+	/* A failure (non-zero exit, missing tool) is a warning, not a failed device. */
+	FA_CMD_OPTIONAL = 1 << 1,
+};
+
+struct fa_command {
+	const char *command;	/* template, e.g. "mlnx_qos -i IF" */
+	enum fa_expand expand;
+	unsigned flags;
+	fa_parse_fn *parse;
+};
+
+struct fa_platform {
+	const char *name;	/* "linux", "cumulus" */
+	const char *kind;	/* "host" or "switch" */
+	const char *summary;
+	const struct fa_command *commands;
+	size_t ncommands;
+};
+
+/* NULL-terminated list of every platform, sorted by name. */
+extern const struct fa_platform *const fa_platforms[];
+
+/* Borrowed, or NULL. */
+const struct fa_platform *fa_platform_find(const char *name);
+
+/*
+ * The command of @p whose template is @command, or whose template matches @command with IF
+ * or DEV standing for one word (so "mlnx_qos -i eth0" finds "mlnx_qos -i IF").  When @ret_arg
+ * is not NULL it receives the word (new string, free()) or NULL.
+ */
+const struct fa_command *fa_platform_command(const struct fa_platform *p, const char *command,
+					     char **ret_arg);
+
+/* The template with IF/DEV replaced by @arg.  New string, free(). */
+char *fa_command_expand(const struct fa_command *c, const char *arg);
+
+#endif /* FA_DRIVERS_PLATFORM_H */

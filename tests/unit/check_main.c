@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Runs every unit suite in one runner; exit status is non-zero when any test failed. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "audit/util/fileio.h"
+#include "tests/unit/unit.h"
+
+const char *fa_test_fixture(const char *relpath)
+{
+	static char path[4096];
+	const char *dir = getenv("FIXTURES");
+
+	snprintf(path, sizeof(path), "%s/%s", dir && *dir ? dir : FA_FIXTURES_DIR, relpath);
+	return path;
+}
+
+const char *fa_test_srcfile(const char *relpath)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", FA_TEST_SRCDIR, relpath);
+	return path;
+}
+
+void fa_test_read(const char *path, struct fa_buf *out)
+{
+	struct fa_err err = FA_ERR_INIT;
+	int r = fa_file_read(path, 0, out, &err);
+
+	ck_assert_msg(r == 0, "The test input %s can be read (%s).", path, err.msg);
+}
+
+int main(void)
+{
+	Suite *(*const suites[])(void) = {
+		fa_util_suite,
+		/* Linux parser suites */
+		/* Cumulus parser suites */
+		/* Inventory suites */
+		/* Rule language and engine suites */
+		/* Report renderer suites */
+	};
+	SRunner *sr = srunner_create(NULL);
+	size_t i;
+	int failed;
+
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+		srunner_add_suite(sr, suites[i]());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

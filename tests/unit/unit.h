@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Check suites of the unit tests, one per module; check_main.c runs them all.
+ * Tests are named <module>_<behaviour>; assertion messages are sentences.
+ */
+#ifndef FA_TESTS_UNIT_H
+#define FA_TESTS_UNIT_H
+
+#include <check.h>
+#include <stddef.h>
+
+#include "audit/util/buf.h"
+
+/* Absolute path of a file under the shared real-output fixtures (static buffer). */
+const char *fa_test_fixture(const char *relpath);
+/* Absolute path of a file in the source tree (static buffer). */
+const char *fa_test_srcfile(const char *relpath);
+/* Read a file the test needs; fails the test when it cannot. */
+void fa_test_read(const char *path, struct fa_buf *out);
+
+Suite *fa_util_suite(void);
+/* Linux parser suites */
+/* Cumulus parser suites */
+/* Inventory suites */
+/* Rule language and engine suites */
+/* Report renderer suites */
+
+#endif /* FA_TESTS_UNIT_H */
