@@ -13,6 +13,7 @@
 #include "audit/util/yamljson.h"
 #include "drivers/capture.h"
 #include "drivers/platform.h"
+#include "drivers/units.h"
 #include "tests/unit/unit.h"
 
 START_TEST(buf_grows_and_stays_terminated)
@@ -199,6 +200,34 @@ START_TEST(platform_templates_expand_and_match)
 }
 END_TEST
 
+START_TEST(units_read_device_spellings)
+{
+	static const struct {
+		const char *text;
+		int64_t bare;
+		int64_t want;
+	} speeds[] = {
+		{ "400G", 1, 400000000000LL },	   { "100000Mb/s", 1, 100000000000LL },
+		{ "100Gb/s", 1, 100000000000LL },  { "200 Gb/sec (4X HDR)", 1, 200000000000LL },
+		{ "400", 1000000000, 400000000000LL }, { "25 Gbps", 1, 25000000000LL },
+		{ "1G", 1, 1000000000LL },
+	};
+	int64_t v;
+	size_t i;
+
+	for (i = 0; i < sizeof(speeds) / sizeof(speeds[0]); i++) {
+		ck_assert_msg(fa_parse_speed(speeds[i].text, speeds[i].bare, &v) &&
+				      v == speeds[i].want,
+			      "'%s' reads as %lld bit/s.", speeds[i].text,
+			      (long long)speeds[i].want);
+	}
+	ck_assert_msg(!fa_parse_speed("Unknown!", 1, &v), "'Unknown!' is not a speed.");
+	ck_assert_msg(fa_parse_size("1.43 MB", &v) && v == 1499464, "1.43 MB is 1499464 bytes.");
+	ck_assert_msg(fa_parse_size("146.48 KB", &v) && v == 149996, "146.48 KB is 149996 bytes.");
+	ck_assert_msg(!fa_parse_int("12x", &v), "'12x' is not an integer.");
+}
+END_TEST
+
 Suite *fa_util_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -214,6 +243,7 @@ Suite *fa_util_suite(void)
 	tcase_add_test(tc, model_paths_create_and_read);
 	tcase_add_test(tc, atomic_write_replaces_whole_file);
 	tcase_add_test(tc, platform_templates_expand_and_match);
+	tcase_add_test(tc, units_read_device_spellings);
 	suite_add_tcase(s, tc);
 	return s;
 }
