@@ -37,6 +37,7 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
+		fa_snapshot_suite,
 		/* Linux parser suites */
 		/* Cumulus parser suites */
 		/* Inventory suites */

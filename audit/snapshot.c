@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "audit/links.h"
+#include "audit/model.h"
+#include "audit/snapshot.h"
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
+#include "audit/util/banned.h"
+
+int fa_natural_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			const char *sa = a, *sb = b;
+			size_t la, lb;
+			int c;
+
+			while (*sa == '0' && isdigit((unsigned char)sa[1]))
+				sa++;
+			while (*sb == '0' && isdigit((unsigned char)sb[1]))
+				sb++;
+			for (a = sa; isdigit((unsigned char)*a); a++)
+				;
+			for (b = sb; isdigit((unsigned char)*b); b++)
+				;
+			la = (size_t)(a - sa);
+			lb = (size_t)(b - sb);
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			c = strncmp(sa, sb, la);
+			if (c)
+				return c;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+const char *fa_time_rfc3339(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return buf;
+}
+
+static int fa_name_cmp(const void *x, const void *y)
+{
+	const char *a = fa_get_str(*(json_t *const *)x, "name");
+	const char *b = fa_get_str(*(json_t *const *)y, "name");
+
+	return fa_natural_cmp(a ? a : "", b ? b : "");
+}
+
+/* Sort the array of named objects in place (natural order of "name"). */
+static void fa_sort_by_name(json_t *array)
+{
+	size_t i, n = json_array_size(array);
+	json_t **v;
+
+	if (n < 2)
+		return;
+	v = fa_xcalloc(n, sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = json_incref(json_array_get(array, i));
+	qsort(v, n, sizeof(*v), fa_name_cmp);
+	json_array_clear(array);
+	for (i = 0; i < n; i++)
+		json_array_append_new(array, v[i]);
+	free(v);
+}
+
+json_t *fa_snapshot_build(json_t *devices, const char *inventory)
+{
+	json_t *snap = json_object(), *tool = json_object(), *d;
+	char now[32];
+	size_t i;
+
+	fa_sort_by_name(devices);
+	json_array_foreach(devices, i, d) {
+		fa_sort_by_name(json_object_get(d, "ports"));
+	}
+	json_object_set_new(tool, "name", json_string(PACKAGE_NAME));
+	json_object_set_new(tool, "version", json_string(PACKAGE_VERSION));
+	json_object_set_new(snap, "format", json_string(FA_SNAPSHOT_FORMAT));
+	json_object_set_new(snap, "created", json_string(fa_time_rfc3339(now, sizeof(now))));
+	json_object_set_new(snap, "tool", tool);
+	if (inventory)
+		json_object_set_new(snap, "inventory", json_string(inventory));
+	json_object_set_new(snap, "links", fa_links_from_lldp(devices));
+	json_object_set_new(snap, "devices", devices);
+	return snap;
+}
+
+int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *err)
+{
+	char *text = json_dumps(snapshot, JSON_INDENT(2) | JSON_SORT_KEYS);
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	if (!text)
+		return fa_err_set(err, FA_EINTERNAL, "cannot serialise the snapshot");
+	fa_buf_adds(&b, text);
+	fa_buf_addch(&b, '\n');
+	free(text);
+	r = fa_file_write_atomic(path, b.buf, b.len, err);
+	fa_buf_release(&b);
+	return r;
+}
+
+int fa_snapshot_load(const char *path, json_t **ret, struct fa_err *err)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_error_t jerr;
+	json_t *root = NULL, *devices, *d;
+	const char *format;
+	size_t i;
+	int r;
+
+	r = fa_file_read(path, FA_FILE_MAX_DEFAULT, &b, err);
+	if (r < 0)
+		goto out;
+	root = json_loadb(b.buf, b.len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		r = fa_err_at(err, FA_EPARSE, path, jerr.line, jerr.column, "%s", jerr.text);
+		goto out;
+	}
+	format = json_string_value(json_object_get(root, "format"));
+	if (!format || strcmp(format, FA_SNAPSHOT_FORMAT) != 0) {
+		r = fa_err_at(err, FA_EPARSE, path, 0, 0,
+			      "not a fabric-audit snapshot (format %s%s%s, expected %s)",
+			      format ? "'" : "", format ? format : "missing", format ? "'" : "",
+			      FA_SNAPSHOT_FORMAT);
+		goto out;
+	}
+	devices = json_object_get(root, "devices");
+	if (!json_is_array(devices)) {
+		r = fa_err_at(err, FA_EPARSE, path, 0, 0, "snapshot has no \"devices\" array");
+		goto out;
+	}
+	json_array_foreach(devices, i, d) {
+		if (!json_is_string(json_object_get(d, "name")) ||
+		    !json_is_array(json_object_get(d, "ports"))) {
+			r = fa_err_at(err, FA_EPARSE, path, 0, 0,
+				      "device %zu has no \"name\" or no \"ports\" array", i + 1);
+			goto out;
+		}
+	}
+	if (!json_is_array(json_object_get(root, "links")))
+		json_object_set_new(root, "links", json_array());
+	*ret = root;
+	root = NULL;
+out:
+	json_decref(root);
+	fa_buf_release(&b);
+	return r;
+}

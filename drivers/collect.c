@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Collection of one device, and the worker pool over all of them.
+ *
+ * Status policy for a device (the first failure wins, later ones become warnings):
+ *   - the session cannot be opened: unreachable / auth-failed / hostkey-* / timeout, nothing
+ *     else is tried;
+ *   - a required command fails (no capture, non-zero exit, timeout, too much output):
+ *     command-failed, the remaining commands still run so the model keeps what can be had;
+ *     a lost connection (-FA_EUNREACH) or a timeout stops the device;
+ *   - a parser rejects an answer as a whole: parse-error;
+ *   - an optional command failing is only a warning.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "audit/model.h"
+#include "audit/snapshot.h"
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
+#include "drivers/collect.h"
+#include "drivers/platform.h"
+#include "inventory/inventory.h"
+#include "audit/util/banned.h"
+
+struct fa_dev_run {
+	const struct fa_inv_device *inv;
+	const struct fa_platform *platform;
+	const struct fa_collector_ops *ops;
+	const struct fa_collect_opts *opts;
+	struct fa_inv_device replay_inv;	/* copy of @inv pointing at --replay DIR */
+	void *session;
+	json_t *device;		/* the model device */
+	json_t *meta;		/* meta.json of the capture folder */
+	char *save_dir;		/* DIR/<device> when saving captures */
+	enum fa_status status;
+	bool stop;		/* the session is gone: run no more commands */
+};
+
+static double fa_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static enum fa_status fa_status_for(int code)
+{
+	switch (code < 0 ? -code : code) {
+	case FA_EUNREACH:
+	case FA_ENOTBUILT:
+		return FA_STATUS_UNREACHABLE;
+	case FA_EAUTH:
+		return FA_STATUS_AUTH_FAILED;
+	case FA_EHOSTKEY:
+		return FA_STATUS_HOSTKEY_UNKNOWN;
+	case FA_ETIMEOUT:
+		return FA_STATUS_TIMEOUT;
+	case FA_EPARSE:
+		return FA_STATUS_PARSE_ERROR;
+	default:
+		return FA_STATUS_COMMAND_FAILED;
+	}
+}
+
+/* Record a failure: the first sets the device status and error, later ones are warnings. */
+static void fa_dev_fail(struct fa_dev_run *run, enum fa_status status, const char *msg)
+{
+	if (run->status == FA_STATUS_OK) {
+		run->status = status;
+		fa_set_str(run->device, "error", msg);
+	} else {
+		fa_device_warn(run->device, "%s", msg);
+	}
+}
+
+/* A folder name for the device that cannot escape the capture directory. */
+static char *fa_safe_dirname(const char *name)
+{
+	if (name[0] != '.' && !strchr(name, '/'))
+		return fa_xstrdup(name);
+	return fa_capture_slug(name);
+}
+
+static void fa_meta_command(struct fa_dev_run *run, const char *command, const char *file,
+			    int exit_status, double seconds, size_t bytes, const char *error)
+{
+	json_t *c = json_object();
+
+	json_object_set_new(c, "command", json_string(command));
+	if (file)
+		json_object_set_new(c, "file", json_string(file));
+	if (exit_status >= 0)
+		json_object_set_new(c, "exit_status", json_integer(exit_status));
+	json_object_set_new(c, "seconds", json_real(seconds));
+	json_object_set_new(c, "bytes", json_integer((json_int_t)bytes));
+	if (error)
+		json_object_set_new(c, "error", fa_json_stringn(error, strlen(error)));
+	json_array_append_new(json_object_get(run->meta, "commands"), c);
+}
+
+static void fa_save_capture(struct fa_dev_run *run, const char *command, const struct fa_buf *b,
+			    char **ret_file)
+{
+	struct fa_err err = FA_ERR_INIT;
+	char *slug = fa_capture_slug(command);
+	char *path;
+
+	*ret_file = fa_xasprintf("%s.txt", slug);
+	path = fa_xasprintf("%s/%s", run->save_dir, *ret_file);
+	if (fa_file_write_atomic(path, b->buf, b->len, &err) < 0)
+		fa_device_warn(run->device, "cannot save capture %s: %s", path, err.msg);
+	free(path);
+	free(slug);
+}
+
+/* Run one expanded command and parse its answer. */
+static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, const char *arg)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf out;
+	char *command = fa_command_expand(c, arg), *file = NULL;
+	int exit_status = -1, r;
+	double t0 = fa_monotonic();
+
+	fa_buf_init(&out, 0);
+	r = run->ops->exec(run->session, command, &run->opts->lim, &out, &exit_status, &err);
+	if (run->save_dir && r == 0)
+		fa_save_capture(run, command, &out, &file);
+	if (run->meta)
+		fa_meta_command(run, command, file, exit_status, fa_monotonic() - t0, out.len,
+				r < 0 || exit_status > 0 ? err.msg : NULL);
+	if (r < 0 || exit_status > 0) {
+		char msg[700];
+
+		if (r < 0)
+			snprintf(msg, sizeof(msg), "%s", err.msg[0] ? err.msg : fa_strerror(r));
+		else
+			snprintf(msg, sizeof(msg), "'%s' exited with status %d%s%s", command,
+				 exit_status, err.msg[0] ? ": " : "", err.msg);
+		if (c->flags & FA_CMD_OPTIONAL)
+			fa_device_warn(run->device, "%s (optional)", msg);
+		else
+			fa_dev_fail(run, r < 0 ? fa_status_for(r) : FA_STATUS_COMMAND_FAILED, msg);
+		if (r == -FA_EUNREACH || r == -FA_ETIMEOUT)
+			run->stop = true;
+		goto out;
+	}
+	cap.device = run->inv->name;
+	cap.command = command;
+	cap.arg = arg;
+	cap.data = out.buf;
+	cap.len = out.len;
+	cap.exit_status = exit_status;
+	cap.seconds = fa_monotonic() - t0;
+	memset(&err, 0, sizeof(err));
+	r = c->parse(&cap, run->device, &err);
+	if (r < 0) {
+		char msg[700];
+
+		snprintf(msg, sizeof(msg), "%s: %s", command, err.msg[0] ? err.msg : fa_strerror(r));
+		if (c->flags & FA_CMD_OPTIONAL)
+			fa_device_warn(run->device, "%s", msg);
+		else
+			fa_dev_fail(run, FA_STATUS_PARSE_ERROR, msg);
+	}
+out:
+	free(file);
+	free(command);
+	fa_buf_release(&out);
+}
+
+/* Linux interface names cannot contain '/', so "mlx5_0/1" ports are RDMA-only ports. */
+static bool fa_is_netdev_port(const json_t *port)
+{
+	const char *name = fa_get_str(port, "name");
+
+	return name && !strchr(name, '/') && fa_get_str(port, "nic.device");
+}
+
+/* The sorted, distinct arguments for an expanded command, from the ports found so far. */
+static json_t *fa_expansion_args(const json_t *device, enum fa_expand e)
+{
+	json_t *set = json_object(), *list = json_array(), *p, *v;
+	const char *key;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		const char *arg = NULL;
+
+		if (e == FA_EXPAND_NETDEV && fa_is_netdev_port(p))
+			arg = fa_get_str(p, "name");
+		else if (e == FA_EXPAND_RDMADEV)
+			arg = fa_get_str(p, "nic.device");
+		if (arg)
+			json_object_set_new(set, arg, json_true());
+	}
+	json_object_foreach(set, key, v) {
+		json_array_append_new(list, json_string(key));
+	}
+	json_decref(set);
+	return list;
+}
+
+static int fa_str_cmp(const void *a, const void *b)
+{
+	return fa_natural_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void fa_run_stage(struct fa_dev_run *run, bool expanded)
+{
+	size_t i, j;
+
+	for (i = 0; i < run->platform->ncommands && !run->stop; i++) {
+		const struct fa_command *c = &run->platform->commands[i];
+		json_t *args;
+		const char **sorted;
+		size_t n;
+
+		if (c->flags & FA_CMD_PARSE_ONLY)
+			continue;
+		if ((c->expand == FA_EXPAND_NONE) == expanded)
+			continue;
+		if (!expanded) {
+			fa_run_command(run, c, NULL);
+			continue;
+		}
+		args = fa_expansion_args(run->device, c->expand);
+		n = json_array_size(args);
+		sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));
+		for (j = 0; j < n; j++)
+			sorted[j] = json_string_value(json_array_get(args, j));
+		qsort(sorted, n, sizeof(*sorted), fa_str_cmp);
+		for (j = 0; j < n && !run->stop; j++)
+			fa_run_command(run, c, sorted[j]);
+		free(sorted);
+		json_decref(args);
+	}
+}
+
+static void fa_set_inventory_fields(json_t *d, const struct fa_inv_device *inv)
+{
+	json_t *a;
+	size_t i;
+
+	if (inv->role)
+		fa_set_str(d, "role", inv->role);
+	fa_set_str(d, "platform", inv->platform);
+	if (inv->address)
+		fa_set_str(d, "address", inv->address);
+	if (inv->ngroups) {
+		a = json_array();
+		for (i = 0; i < inv->ngroups; i++)
+			json_array_append_new(a, json_string(inv->groups[i]));
+		json_object_set_new(d, "groups", a);
+	}
+	if (inv->ntags) {
+		a = json_array();
+		for (i = 0; i < inv->ntags; i++)
+			json_array_append_new(a, json_string(inv->tags[i]));
+		json_object_set_new(d, "tags", a);
+	}
+}
+
+static void fa_write_meta(struct fa_dev_run *run, double seconds)
+{
+	struct fa_err err = FA_ERR_INIT;
+	char *path, *text;
+	char now[32];
+
+	json_object_set_new(run->meta, "device", json_string(run->inv->name));
+	json_object_set_new(run->meta, "platform", json_string(run->inv->platform));
+	if (run->inv->address)
+		json_object_set_new(run->meta, "address", json_string(run->inv->address));
+	json_object_set_new(run->meta, "transport", json_string(run->ops ? run->ops->name : "?"));
+	json_object_set_new(run->meta, "collected",
+			    json_string(fa_time_rfc3339(now, sizeof(now))));
+	json_object_set_new(run->meta, "seconds", json_real(seconds));
+	json_object_set(run->meta, "status", json_object_get(run->device, "status"));
+	if (json_object_get(run->device, "error"))
+		json_object_set(run->meta, "error", json_object_get(run->device, "error"));
+	text = json_dumps(run->meta, JSON_INDENT(2) | JSON_SORT_KEYS);
+	path = fa_xasprintf("%s/meta.json", run->save_dir);
+	if (text && fa_file_write_atomic(path, text, strlen(text), &err) < 0)
+		fa_device_warn(run->device, "cannot save %s: %s", path, err.msg);
+	free(path);
+	free(text);
+}
+
+static json_t *fa_collect_device(const struct fa_inv_device *inv,
+				 const struct fa_collect_opts *opts)
+{
+	struct fa_dev_run run;
+	struct fa_err err = FA_ERR_INIT;
+	const struct fa_inv_device *target = inv;
+	double t0 = fa_monotonic();
+	int r;
+
+	memset(&run, 0, sizeof(run));
+	run.inv = inv;
+	run.opts = opts;
+	run.status = FA_STATUS_OK;
+	run.platform = fa_platform_find(inv->platform);
+	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
+	fa_set_inventory_fields(run.device, inv);
+	if (opts->replay_dir) {
+		run.replay_inv = *inv;
+		run.replay_inv.captures = (char *)opts->replay_dir;
+		target = &run.replay_inv;
+	}
+	run.ops = fa_collector_find(opts->replay_dir ? "replay" : fa_transport_to_string(
+							       inv->transport));
+	if (opts->save_dir) {
+		char *name = fa_safe_dirname(inv->name);
+
+		run.save_dir = fa_xasprintf("%s/%s", opts->save_dir, name);
+		free(name);
+		if (fa_mkdir_p(run.save_dir, &err) < 0) {
+			fa_device_warn(run.device, "cannot save captures: %s", err.msg);
+			free(run.save_dir);
+			run.save_dir = NULL;
+		} else {
+			run.meta = json_object();
+			json_object_set_new(run.meta, "commands", json_array());
+		}
+	}
+	if (!run.platform) {
+		fa_dev_fail(&run, FA_STATUS_COMMAND_FAILED, "unknown platform");
+		goto out;
+	}
+	if (!run.ops) {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "transport '%s' is not available in this build",
+			 fa_transport_to_string(inv->transport));
+		fa_dev_fail(&run, FA_STATUS_UNREACHABLE, msg);
+		goto out;
+	}
+	r = run.ops->open(target, &opts->lim, &run.session, &err);
+	if (r < 0) {
+		fa_dev_fail(&run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
+		goto out;
+	}
+	fa_run_stage(&run, false);
+	fa_run_stage(&run, true);
+	run.ops->close(run.session);
+out:
+	fa_set_str(run.device, "status", fa_status_to_string(run.status));
+	if (run.meta)
+		fa_write_meta(&run, fa_monotonic() - t0);
+	json_decref(run.meta);
+	free(run.save_dir);
+	return run.device;
+}
+
+struct fa_pool {
+	const struct fa_inventory *inv;
+	const struct fa_collect_opts *opts;
+	json_t **results;
+	atomic_size_t next;
+	atomic_size_t done;
+	atomic_size_t failed;
+	pthread_mutex_t progress_lock;
+	double t0;
+};
+
+static void fa_progress(struct fa_pool *pool, bool final)
+{
+	size_t done = atomic_load(&pool->done), total = pool->inv->ndevices;
+	double elapsed = fa_monotonic() - pool->t0;
+	double rate = elapsed > 0 ? (double)done / elapsed : 0;
+
+	if (!pool->opts->progress)
+		return;
+	pthread_mutex_lock(&pool->progress_lock);
+	fprintf(stderr, "\rcollect: %zu/%zu devices, %zu failed, %.1f/s, ETA %.0fs   ", done,
+		total, atomic_load(&pool->failed), rate,
+		rate > 0 ? (double)(total - done) / rate : 0.0);
+	if (final)
+		fputc('\n', stderr);
+	fflush(stderr);
+	pthread_mutex_unlock(&pool->progress_lock);
+}
+
+static void *fa_worker(void *arg)
+{
+	struct fa_pool *pool = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->inv->ndevices) {
+		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
+		const char *st = fa_get_str(d, "status");
+
+		pool->results[i] = d;
+		if (!st || strcmp(st, "ok") != 0)
+			atomic_fetch_add(&pool->failed, 1);
+		atomic_fetch_add(&pool->done, 1);
+		fa_progress(pool, false);
+	}
+	return NULL;
+}
+
+int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opts,
+	       json_t **ret_devices, struct fa_err *err)
+{
+	struct fa_pool pool;
+	pthread_t *threads;
+	size_t i, nthreads;
+	json_t *devices;
+	int r;
+
+	if (opts->save_dir) {
+		r = fa_mkdir_p(opts->save_dir, err);
+		if (r < 0)
+			return r;
+	}
+	memset(&pool, 0, sizeof(pool));
+	pool.inv = inv;
+	pool.opts = opts;
+	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
+	pool.t0 = fa_monotonic();
+	pthread_mutex_init(&pool.progress_lock, NULL);
+	nthreads = opts->jobs > 0 ? (size_t)opts->jobs : 1;
+	if (nthreads > inv->ndevices)
+		nthreads = inv->ndevices ? inv->ndevices : 1;
+	threads = fa_xcalloc(nthreads, sizeof(*threads));
+	for (i = 0; i < nthreads; i++) {
+		if (pthread_create(&threads[i], NULL, fa_worker, &pool) != 0) {
+			nthreads = i;
+			break;
+		}
+	}
+	/* Should no thread start at all, the caller's thread does the work. */
+	if (nthreads == 0)
+		fa_worker(&pool);
+	for (i = 0; i < nthreads; i++)
+		pthread_join(threads[i], NULL);
+	fa_progress(&pool, true);
+	devices = json_array();
+	for (i = 0; i < inv->ndevices; i++)
+		json_array_append_new(devices, pool.results[i]);
+	free(threads);
+	free(pool.results);
+	pthread_mutex_destroy(&pool.progress_lock);
+	*ret_devices = devices;
+	return 0;
+}
+
+size_t fa_collect_count_ok(const json_t *devices)
+{
+	size_t i, n = 0;
+	json_t *d;
+
+	json_array_foreach(devices, i, d) {
+		const char *st = fa_get_str(d, "status");
+
+		if (st && strcmp(st, "ok") == 0)
+			n++;
+	}
+	return n;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The replay collector: answers each command from a capture directory
+ * (DIR/<device>/<slug>.txt, or .xml for NETCONF replies; DIR/<device>/meta.json for exit
+ * statuses), so an audit can be rerun offline on exactly the bytes a device printed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
+#include "drivers/capture.h"
+#include "drivers/collector.h"
+#include "inventory/inventory.h"
+#include "audit/util/banned.h"
+
+struct fa_replay {
+	char *dir;	/* DIR/<device> */
+	json_t *meta;	/* meta.json, or NULL */
+};
+
+static int fa_replay_open(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
+			  void **ret_session, struct fa_err *err)
+{
+	struct fa_replay *s;
+	struct stat st;
+	char *dir, *meta;
+
+	if (!dev->captures)
+		return fa_err_set(err, FA_ENOENT,
+				  "replay transport needs a capture directory (inventory key "
+				  "'captures' or --replay DIR)");
+	dir = fa_xasprintf("%s/%s", dev->captures, dev->name);
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		fa_err_set(err, FA_ENOENT, "no capture folder %s", dir);
+		free(dir);
+		return -FA_ENOENT;
+	}
+	s = fa_xcalloc(1, sizeof(*s));
+	s->dir = dir;
+	meta = fa_xasprintf("%s/meta.json", dir);
+	s->meta = json_load_file(meta, 0, NULL);
+	free(meta);
+	*ret_session = s;
+	return 0;
+}
+
+/* The exit status meta.json recorded for @command; 0 when it says nothing. */
+static int fa_replay_exit_status(const struct fa_replay *s, const char *command)
+{
+	json_t *c;
+	size_t i;
+
+	json_array_foreach(json_object_get(s->meta, "commands"), i, c) {
+		const char *cmd = json_string_value(json_object_get(c, "command"));
+		json_t *st = json_object_get(c, "exit_status");
+
+		if (cmd && strcmp(cmd, command) == 0 && json_is_integer(st))
+			return (int)json_integer_value(st);
+	}
+	return 0;
+}
+
+static int fa_replay_exec(void *session, const char *command, const struct fa_collect_limits *lim,
+			  struct fa_buf *out, int *ret_exit, struct fa_err *err)
+{
+	struct fa_replay *s = session;
+	char *slug = fa_capture_slug(command);
+	char *path = fa_xasprintf("%s/%s.txt", s->dir, slug);
+	int r;
+
+	r = fa_file_read(path, lim->max_output, out, err);
+	if (r == -FA_ENOENT) {
+		char *xml = fa_xasprintf("%s/%s.xml", s->dir, slug);
+
+		r = fa_file_read(xml, lim->max_output, out, NULL);
+		free(xml);
+		if (r == -FA_ENOENT)
+			r = fa_err_set(err, FA_ENOENT, "no capture of '%s' (%s)", command, path);
+	}
+	if (r == 0)
+		*ret_exit = fa_replay_exit_status(s, command);
+	free(path);
+	free(slug);
+	return r;
+}
+
+static void fa_replay_close(void *session)
+{
+	struct fa_replay *s = session;
+
+	if (!s)
+		return;
+	json_decref(s->meta);
+	free(s->dir);
+	free(s);
+}
+
+const struct fa_collector_ops fa_collector_replay = {
+	.name = "replay",
+	.open = fa_replay_open,
+	.exec = fa_replay_exec,
+	.close = fa_replay_close,
+};

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Collectors: how commands reach a device and its answers come back.
+ *
+ * One ops table per transport: open a session to a device, run one command on it (returning a
+ * capture: the exact bytes printed, the exit status), close.  The registry is a static list;
+ * a transport that is not compiled in is simply not in it (-FA_ENOTBUILT on lookup).
+ *
+ * A collector never decides what to send: drivers/collect.c walks the platform table and asks
+ * the collector for exactly those commands (the read-only promise).
+ */
+#ifndef FA_DRIVERS_COLLECTOR_H
+#define FA_DRIVERS_COLLECTOR_H
+
+#include <stddef.h>
+
+#include "audit/util/buf.h"
+#include "audit/util/err.h"
+
+struct fa_inv_device;
+
+/* Limits for one device, from the command line and the inventory. */
+struct fa_collect_limits {
+	double connect_timeout;	/* seconds */
+	double command_timeout;	/* seconds, per command */
+	size_t max_output;	/* bytes per command; over it -> -FA_ETOOBIG */
+};
+
+struct fa_collector_ops {
+	const char *name;	/* the inventory's transport name: "replay", "local", "ssh" */
+	/*
+	 * Open a session to @dev; *ret_session is private to the collector.  Errors:
+	 * -FA_EUNREACH, -FA_EAUTH, -FA_EHOSTKEY, -FA_ETIMEOUT, -FA_ENOENT (replay: no capture
+	 * folder for the device).
+	 */
+	int (*open)(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
+		    void **ret_session, struct fa_err *err);
+	/*
+	 * Run @command and append what it printed to @out (capped by lim->max_output);
+	 * *ret_exit gets its exit status (-1 when unknown).  -FA_ENOENT (replay: no capture),
+	 * -FA_ETIMEOUT, -FA_ETOOBIG, -FA_EUNREACH (connection lost).
+	 */
+	int (*exec)(void *session, const char *command, const struct fa_collect_limits *lim,
+		    struct fa_buf *out, int *ret_exit, struct fa_err *err);
+	void (*close)(void *session);
+};
+
+/* Borrowed, or NULL when @name is not a built-in transport. */
+const struct fa_collector_ops *fa_collector_find(const char *name);
+
+extern const struct fa_collector_ops fa_collector_replay;
+extern const struct fa_collector_ops fa_collector_local;
+
+#endif /* FA_DRIVERS_COLLECTOR_H */
