@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/cli/audit-opts.h"
+#include "audit/cli/cmd.h"
+#include "audit/engine.h"
+#include "audit/util/fileio.h"
+#include "reports/report.h"
+#include "audit/util/banned.h"
+
+void fa_audit_opts_init(struct fa_audit_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->format = "text";
+	o->output = "-";
+	o->fail_on = "error";
+	o->color = "auto";
+}
+
+static int fa_add_extra(struct fa_audit_opts *o, const char *cmd, const char *format,
+			const char *path)
+{
+	if (o->nextra == FA_AUDIT_MAX_OUTPUTS) {
+		fprintf(stderr, "fabric-audit %s: at most %d extra outputs\n", cmd,
+			FA_AUDIT_MAX_OUTPUTS);
+		return -1;
+	}
+	o->extra[o->nextra].format = format;
+	o->extra[o->nextra].path = path;
+	o->nextra++;
+	return 1;
+}
+
+int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'r':
+		if (o->nrules == FA_AUDIT_MAX_RULES) {
+			fprintf(stderr, "fabric-audit %s: at most %d --rules\n", cmd,
+				FA_AUDIT_MAX_RULES);
+			return -1;
+		}
+		o->rules[o->nrules++] = arg;
+		return 1;
+	case 'f':
+		if (!fa_report_format_is_known(arg)) {
+			fprintf(stderr, "fabric-audit %s: unknown format '%s' (text, json, html)\n",
+				cmd, arg);
+			return -1;
+		}
+		o->format = arg;
+		return 1;
+	case 'o':
+		o->output = arg;
+		return 1;
+	case FA_OPT_TEXT:
+		return fa_add_extra(o, cmd, "text", arg);
+	case FA_OPT_JSON:
+		return fa_add_extra(o, cmd, "json", arg);
+	case FA_OPT_HTML:
+		return fa_add_extra(o, cmd, "html", arg);
+	case FA_OPT_FAIL_ON:
+		if (fa_severity_from_string(arg) < 0) {
+			fprintf(stderr,
+				"fabric-audit %s: --fail-on takes error, warning or info, not '%s'\n",
+				cmd, arg);
+			return -1;
+		}
+		o->fail_on = arg;
+		return 1;
+	case FA_OPT_REQUIRE_COMPLETE:
+		o->require_complete = true;
+		return 1;
+	case FA_OPT_COLOR:
+		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
+			fprintf(stderr,
+				"fabric-audit %s: --color takes auto, always or never, not '%s'\n",
+				cmd, arg);
+			return -1;
+		}
+		o->color = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int fa_write_output(const json_t *report, const char *format, const char *path,
+			   const char *color)
+{
+	struct fa_render_opts ropts = { 0 };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf out = FA_BUF_INIT;
+	bool to_stdout = strcmp(path, "-") == 0;
+	int r;
+
+	ropts.color = strcmp(color, "always") == 0 ||
+		      (strcmp(color, "auto") == 0 && to_stdout && isatty(STDOUT_FILENO));
+	r = fa_report_render(report, format, &ropts, &out, &err);
+	if (r == 0 && to_stdout) {
+		fwrite(out.buf, 1, out.len, stdout);
+	} else if (r == 0) {
+		r = fa_file_write_atomic(path, out.buf, out.len, &err);
+	}
+	fa_buf_release(&out);
+	if (r < 0) {
+		fa_cli_error(&err);
+		return r == -FA_EIO ? FA_EXIT_IOERR : FA_EXIT_SOFTWARE;
+	}
+	return 0;
+}
+
+int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source)
+{
+	struct fa_engine_opts eopts = { 0 };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_ruleset *rs = fa_ruleset_new();
+	json_t *report = NULL;
+	int code, r, i;
+
+	if (o->nrules == 0) {
+		r = fa_ruleset_load(rs, fa_rules_default_path(), &err);
+	} else {
+		for (i = 0, r = 0; i < o->nrules && r == 0; i++)
+			r = fa_ruleset_load(rs, o->rules[i], &err);
+	}
+	if (r < 0) {
+		fa_cli_error(&err);
+		code = fa_cli_exit_for(r);
+		goto out;
+	}
+	eopts.fail_on = fa_severity_from_string(o->fail_on);
+	eopts.require_complete = o->require_complete;
+	r = fa_engine_run(rs, snapshot, &eopts, &report, &err);
+	if (r < 0) {
+		fa_cli_error(&err);
+		code = FA_EXIT_SOFTWARE;
+		goto out;
+	}
+	if (source)
+		json_object_set_new(json_object_get(report, "snapshot"), "source",
+				    json_string(source));
+	code = fa_write_output(report, o->format, o->output, o->color);
+	for (i = 0; i < o->nextra && code == 0; i++)
+		code = fa_write_output(report, o->extra[i].format, o->extra[i].path, "never");
+	if (code == 0)
+		code = fa_engine_exit_code(report, &eopts);
+out:
+	json_decref(report);
+	fa_ruleset_free(rs);
+	return code;
+}

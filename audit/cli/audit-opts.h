@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What "audit" and "run" share: rule selection, severity gate and report outputs, parsed the
+ * same way and applied by one function so the two commands cannot drift apart.
+ */
+#ifndef FA_CLI_AUDIT_OPTS_H
+#define FA_CLI_AUDIT_OPTS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#define FA_AUDIT_MAX_RULES 64
+#define FA_AUDIT_MAX_OUTPUTS 8
+
+struct fa_audit_output {
+	const char *format;	/* text, json, html */
+	const char *path;	/* "-" = standard output */
+};
+
+struct fa_audit_opts {
+	const char *rules[FA_AUDIT_MAX_RULES];
+	int nrules;
+	const char *format;	/* --format, default text */
+	const char *output;	/* -o, default "-" */
+	struct fa_audit_output extra[FA_AUDIT_MAX_OUTPUTS];	/* --text/--json/--html FILE */
+	int nextra;
+	const char *fail_on;	/* severity name, default "error" */
+	bool require_complete;
+	const char *color;	/* auto, always, never */
+};
+
+#define FA_AUDIT_OPTS_HELP                                                                         \
+	"  -r, --rules PATH       rule pack file or folder (repeatable; default: the shipped\n"      \
+	"                         packs)\n"                                                        \
+	"  -f, --format FMT       report format on standard output or -o: text, json, html\n"      \
+	"                         (default text)\n"                                                \
+	"  -o, --output FILE      write the report there instead of standard output\n"             \
+	"      --text FILE, --json FILE, --html FILE\n"                                            \
+	"                         also write the report in that format to FILE\n"                 \
+	"      --fail-on SEV      exit 1 when a finding is at or above SEV: error, warning,\n"     \
+	"                         info (default error)\n"                                          \
+	"      --require-complete exit 2 when a device was not collected or a check could not\n"   \
+	"                         be evaluated (a gate must fail closed)\n"                        \
+	"      --color WHEN       colour the text report: auto (on a terminal), always, never\n"
+
+/* getopt_long entries for the options above; their values are >= 256 or the short letters. */
+enum {
+	FA_OPT_TEXT = 256,
+	FA_OPT_JSON,
+	FA_OPT_HTML,
+	FA_OPT_FAIL_ON,
+	FA_OPT_REQUIRE_COMPLETE,
+	FA_OPT_COLOR,
+	FA_OPT_AUDIT_LAST,
+};
+
+#define FA_AUDIT_LONGOPTS                                                                          \
+	{ "rules", required_argument, NULL, 'r' }, { "format", required_argument, NULL, 'f' },    \
+		{ "output", required_argument, NULL, 'o' },                                        \
+		{ "text", required_argument, NULL, FA_OPT_TEXT },                                  \
+		{ "json", required_argument, NULL, FA_OPT_JSON },                                  \
+		{ "html", required_argument, NULL, FA_OPT_HTML },                                  \
+		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },                            \
+		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },                \
+		{ "color", required_argument, NULL, FA_OPT_COLOR }
+
+#define FA_AUDIT_SHORTOPTS "r:f:o:"
+
+void fa_audit_opts_init(struct fa_audit_opts *o);
+
+/*
+ * Take option @opt (with @arg) when it is one of the audit options: returns 1 when taken,
+ * 0 when not one of them, -1 with a message on stderr when its value is wrong.
+ */
+int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const char *arg);
+
+/*
+ * Evaluate the rules on @snapshot (borrowed), write every output, and return the exit code
+ * (0, 1, 2, or 65/70/74 on failure).  @source names the snapshot or inventory in the report.
+ */
+int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source);
+
+#endif /* FA_CLI_AUDIT_OPTS_H */

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/cli/cmd.h"
+#include "audit/cli/collect-opts.h"
+#include "audit/model.h"
+#include "drivers/units.h"
+#include "inventory/inventory.h"
+#include "audit/util/banned.h"
+
+void fa_collect_cli_init(struct fa_collect_cli *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->opts.jobs = FA_COLLECT_JOBS_DEFAULT;
+	c->opts.lim.connect_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
+	c->opts.lim.command_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
+	c->opts.lim.max_output = FA_COLLECT_MAX_OUTPUT_DEFAULT;
+	c->progress = "auto";
+}
+
+int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, const char *arg)
+{
+	int64_t v;
+	char *end;
+	double d;
+
+	switch (opt) {
+	case 'i':
+		c->inventory = arg;
+		return 1;
+	case 'j':
+		if (!fa_parse_int(arg, &v) || v < 1 || v > 4096) {
+			fprintf(stderr, "fabric-audit %s: --jobs takes 1 to 4096, not '%s'\n", cmd,
+				arg);
+			return -1;
+		}
+		c->opts.jobs = (int)v;
+		return 1;
+	case 't':
+		errno = 0;
+		d = strtod(arg, &end);
+		if (errno || *end || !(d > 0 && d <= 86400)) {
+			fprintf(stderr, "fabric-audit %s: --timeout takes seconds (0 < S <= 86400), "
+				"not '%s'\n", cmd, arg);
+			return -1;
+		}
+		c->opts.lim.connect_timeout = d;
+		c->opts.lim.command_timeout = d;
+		return 1;
+	case FA_OPT_MAX_OUTPUT:
+		if (!fa_parse_size(arg, &v) || v < 1) {
+			fprintf(stderr, "fabric-audit %s: --max-output takes a size, not '%s'\n", cmd,
+				arg);
+			return -1;
+		}
+		c->opts.lim.max_output = (size_t)v;
+		return 1;
+	case FA_OPT_SAVE_CAPTURES:
+		c->opts.save_dir = arg;
+		return 1;
+	case FA_OPT_REPLAY:
+		c->opts.replay_dir = arg;
+		return 1;
+	case FA_OPT_PROGRESS:
+		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
+			fprintf(stderr, "fabric-audit %s: --progress takes auto, always or never\n",
+				cmd);
+			return -1;
+		}
+		c->progress = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* One line per failed device, then the totals: what cron mails and CI logs show. */
+static void fa_collect_summary(const json_t *devices)
+{
+	size_t i, ok = fa_collect_count_ok(devices);
+	json_t *d;
+
+	json_array_foreach(devices, i, d) {
+		const char *st = fa_get_str(d, "status");
+
+		if (st && strcmp(st, "ok") != 0)
+			fprintf(stderr, "fabric-audit: %s: %s: %s\n", fa_get_str(d, "name"), st,
+				fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
+	}
+	fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
+		json_array_size(devices));
+}
+
+int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices)
+{
+	struct fa_inventory inv;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *devices = NULL;
+	int r, code = 0;
+
+	if (!c->inventory) {
+		fprintf(stderr, "fabric-audit %s: needs an inventory (-i FILE)\n"
+			"Try 'fabric-audit %s --help'.\n", cmd, cmd);
+		return FA_EXIT_USAGE;
+	}
+	memset(&inv, 0, sizeof(inv));
+	r = fa_inventory_load(c->inventory, &inv, &err);
+	if (r < 0) {
+		fa_cli_error(&err);
+		return fa_cli_exit_for(r);
+	}
+	c->opts.progress = strcmp(c->progress, "always") == 0 ||
+			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO));
+	r = fa_collect(&inv, &c->opts, &devices, &err);
+	if (r < 0) {
+		fa_cli_error(&err);
+		code = fa_cli_exit_for(r);
+		goto out;
+	}
+	fa_collect_summary(devices);
+	if (json_array_size(devices) > 0 && fa_collect_count_ok(devices) == 0) {
+		fa_cli_errorf("no device could be collected");
+		code = FA_EXIT_UNAVAILABLE;
+		goto out;
+	}
+	*ret_devices = devices;
+	devices = NULL;
+out:
+	json_decref(devices);
+	fa_inventory_release(&inv);
+	return code;
+}

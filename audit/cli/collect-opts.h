@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* What "collect" and "run" share: the inventory, collection limits and captures. */
+#ifndef FA_CLI_COLLECT_OPTS_H
+#define FA_CLI_COLLECT_OPTS_H
+
+#include <jansson.h>
+
+#include "drivers/collect.h"
+
+struct fa_collect_cli {
+	const char *inventory;
+	struct fa_collect_opts opts;
+	const char *progress;	/* auto, always, never */
+};
+
+#define FA_COLLECT_OPTS_HELP                                                                       \
+	"  -i, --inventory FILE   the devices to collect (YAML or JSON; docs/inventory.md)\n"       \
+	"  -j, --jobs N           devices collected in parallel (default 64)\n"                    \
+	"  -t, --timeout S        seconds allowed per command and per connection (default 30)\n"   \
+	"      --max-output N     bytes allowed per command output (default 64 MiB)\n"             \
+	"      --save-captures DIR\n"                                                              \
+	"                         save every command output as DIR/<device>/<command>.txt, plus\n" \
+	"                         meta.json; replay them later with --replay DIR\n"                \
+	"      --replay DIR       answer every command from saved captures instead of the\n"       \
+	"                         devices (offline audit of what was collected before)\n"          \
+	"      --progress WHEN    progress on stderr: auto (on a terminal), always, never\n"
+
+enum {
+	FA_OPT_SAVE_CAPTURES = 512,
+	FA_OPT_REPLAY,
+	FA_OPT_MAX_OUTPUT,
+	FA_OPT_PROGRESS,
+};
+
+#define FA_COLLECT_LONGOPTS                                                                        \
+	{ "inventory", required_argument, NULL, 'i' }, { "jobs", required_argument, NULL, 'j' },  \
+		{ "timeout", required_argument, NULL, 't' },                                       \
+		{ "max-output", required_argument, NULL, FA_OPT_MAX_OUTPUT },                      \
+		{ "save-captures", required_argument, NULL, FA_OPT_SAVE_CAPTURES },                \
+		{ "replay", required_argument, NULL, FA_OPT_REPLAY },                              \
+		{ "progress", required_argument, NULL, FA_OPT_PROGRESS }
+
+#define FA_COLLECT_SHORTOPTS "i:j:t:"
+
+void fa_collect_cli_init(struct fa_collect_cli *c);
+/* As fa_audit_opts_take: 1 taken, 0 not ours, -1 bad value (message printed). */
+int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, const char *arg);
+
+/*
+ * Load the inventory and collect it.  On success *ret_devices (new reference) holds every
+ * device and the return is 0; otherwise an exit code (64 no inventory, 65 bad inventory,
+ * 69 nothing collected, 74 captures folder).  A summary line goes to stderr.
+ */
+int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices);
+
+#endif /* FA_CLI_COLLECT_OPTS_H */
