@@ -22,6 +22,8 @@ Suite *fa_util_suite(void);
 /* Linux parser suites */
 /* Cumulus parser suites */
 /* Inventory suites */
+Suite *fa_hostlist_suite(void);
+Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
 /* Report renderer suites */
 
