@@ -36,7 +36,11 @@ struct fa_cmd {
 	int (*run)(int argc, char **argv);
 };
 
+extern const struct fa_cmd fa_cmd_audit;
+extern const struct fa_cmd fa_cmd_collect;
+extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_parse;
+extern const struct fa_cmd fa_cmd_run;
 
 /* Print "fabric-audit: <err formatted>" on stderr. */
 void fa_cli_error(const struct fa_err *err);

@@ -15,6 +15,8 @@
 #include "audit/util/banned.h"
 
 static const struct fa_cmd *const fa_cmds[] = {
+	&fa_cmd_collect,
+	&fa_cmd_inventory,
 	&fa_cmd_parse,
 	NULL
 };

@@ -41,6 +41,8 @@ int main(void)
 		/* Linux parser suites */
 		/* Cumulus parser suites */
 		/* Inventory suites */
+		fa_hostlist_suite,
+		fa_inventory_suite,
 		/* Rule language and engine suites */
 		/* Report renderer suites */
 	};

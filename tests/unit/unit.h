@@ -23,6 +23,8 @@ Suite *fa_snapshot_suite(void);
 /* Linux parser suites */
 /* Cumulus parser suites */
 /* Inventory suites */
+Suite *fa_hostlist_suite(void);
+Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
 /* Report renderer suites */
 
