@@ -39,6 +39,9 @@ int main(void)
 		fa_util_suite,
 		/* Linux parser suites */
 		/* Cumulus parser suites */
+		/* SONiC and EOS parser suites */
+		fa_parse_eos_suite,
+		fa_parse_sonic_suite,
 		/* Inventory suites */
 		/* Rule language and engine suites */
 		/* Report renderer suites */
