@@ -39,6 +39,7 @@ int main(void)
 		fa_util_suite,
 		/* Linux parser suites */
 		/* Cumulus parser suites */
+		fa_parse_cumulus_suite,
 		/* Inventory suites */
 		/* Rule language and engine suites */
 		/* Report renderer suites */

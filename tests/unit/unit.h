@@ -21,6 +21,7 @@ void fa_test_read(const char *path, struct fa_buf *out);
 Suite *fa_util_suite(void);
 /* Linux parser suites */
 /* Cumulus parser suites */
+Suite *fa_parse_cumulus_suite(void);
 /* Inventory suites */
 /* Rule language and engine suites */
 /* Report renderer suites */
