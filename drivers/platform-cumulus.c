@@ -36,6 +36,7 @@
 
 #include "drivers/parse-cumulus.h"
 #include "drivers/platform-list.h"
+#include "audit/util/banned.h"
 
 static const struct fa_command fa_cumulus_commands[] = {
 	{ "nv show system -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_system },

@@ -17,6 +17,7 @@
 #include "drivers/parse-cumulus.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
+#include "audit/util/banned.h"
 
 static const struct {
 	const char *command;
