@@ -219,6 +219,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_fabric f = { NULL, 1, 4, 2, 2, 0 };
+	struct fa_err err = FA_ERR_INIT;
 	int opt, i;
 
 	while ((opt = getopt_long(argc, argv, "o:s:H:n:u:f:h", longopts, NULL)) != -1) {
@@ -256,6 +257,10 @@ int main(int argc, char **argv)
 		return 64;
 	}
 	f.nleaves = ((f.hosts + GEN_DOWNLINKS - 1) / GEN_DOWNLINKS) * f.nics;
+	if (fa_mkdir_p(f.dir, &err) < 0) {
+		fprintf(stderr, "gen-fabric: %s\n", err.msg);
+		return 1;
+	}
 	gen_inventory(&f);
 	for (i = 0; i < f.hosts; i++)
 		gen_host(&f, i);
