@@ -38,6 +38,8 @@ int main(void)
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
 		/* Linux parser suites */
+		fa_parse_linux_suite,
+		fa_textscan_suite,
 		/* Cumulus parser suites */
 		/* Inventory suites */
 		/* Rule language and engine suites */
