@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mlxconfig -d DEV q (and mstconfig, its open-source twin): the NIC's non-volatile
- * configuration, written as nic.mlxconfig on every port of that RDMA device:
+ * configuration, written as nic.mlxconfig on every port of that device, i.e. every port
+ * whose nic.device is DEV or, since both tools also take a PCI address ("19:00.0" or
+ * "0000:19:00.0"), whose nic.pci is that address:
  *
  *   Device #1:
  *   ----------
@@ -195,6 +197,21 @@ static void fa_mlxcfg_line(struct fa_mlxcfg *m, struct fa_textscan_span raw, uns
 		       m->cmd, lineno, (int)line.len, line.ptr);
 }
 
+/* Is @port on the device mlxconfig was pointed at with -d @arg? */
+static bool fa_mlxcfg_is_port_of(const json_t *port, const char *arg)
+{
+	const char *dev = fa_get_str(port, "nic.device");
+	const char *pci = fa_get_str(port, "nic.pci");
+
+	if (dev && strcmp(dev, arg) == 0)
+		return true;
+	if (!pci)
+		return false;
+	/* A PCI address without its domain means domain 0000. */
+	return strcmp(pci, arg) == 0 ||
+	       (strncmp(pci, "0000:", 5) == 0 && strcmp(pci + 5, arg) == 0);
+}
+
 int fa_parse_linux_mlxconfig(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	struct fa_mlxcfg m = { .device = device, .cmd = fa_linux_cmd(cap, "mlxconfig -d DEV q") };
@@ -224,17 +241,15 @@ int fa_parse_linux_mlxconfig(const struct fa_capture *cap, json_t *device, struc
 		fa_device_warn(device, "%s: no parameters listed", m.cmd);
 	ports = json_object_get(device, "ports");
 	json_array_foreach(ports, i, port) {
-		const char *dev = fa_get_str(port, "nic.device");
-
-		if (!dev || strcmp(dev, cap->arg) != 0)
+		if (!fa_mlxcfg_is_port_of(port, cap->arg))
 			continue;
 		matched++;
 		if (json_object_size(m.params))
 			fa_set(port, "nic.mlxconfig", json_deep_copy(m.params));
 	}
 	if (matched == 0)
-		fa_device_warn(device, "%s: no port has nic.device %s; nothing recorded", m.cmd,
-			       cap->arg);
+		fa_device_warn(device, "%s: no port has nic.device or nic.pci %s; nothing recorded",
+			       m.cmd, cap->arg);
 out:
 	json_decref(m.params);
 	return r;

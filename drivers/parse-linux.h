@@ -7,7 +7,8 @@
  * warnings for what it does not understand, -FA_EPARSE when the output as a whole is not what
  * the command prints.  Per-interface parsers (IF) write to the port named cap->arg; per-RDMA-
  * device parsers (DEV) write to every port whose nic.device is cap->arg; both return
- * -FA_EINVAL when cap->arg is missing.
+ * -FA_EINVAL when cap->arg is missing.  (mlxconfig/mstconfig also accept a PCI address as
+ * DEV and then match the port's nic.pci.)
  *
  * RDMA ports are matched, never guessed: ibdev2netdev names the netdev of each RDMA device
  * port (nic.device, nic.port).  ibstat and ibv_devinfo write to the port carrying that pair,

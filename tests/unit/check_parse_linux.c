@@ -107,8 +107,8 @@ static json_t *fa_t_gpu_host(void)
 	json_t *d = fa_device_new("gpu001", "host");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ip_link, "ip -j -d link show", NULL,
-				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"), d,
-				   NULL),
+				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
+				   d, NULL),
 			 0);
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ibdev2netdev, "ibdev2netdev", NULL,
 				   fa_t_own("tests/fixtures/linux/ibdev2netdev/gpu-host.txt"), d,
@@ -126,19 +126,19 @@ START_TEST(parse_linux_table_is_the_documented_one)
 		enum fa_expand expand;
 		unsigned flags;
 	} want[] = {
-		{ "cat /etc/os-release", FA_EXPAND_NONE, 0 },
-		{ "uname -r", FA_EXPAND_NONE, 0 },
-		{ "ip -j -d link show", FA_EXPAND_NONE, 0 },
-		{ "ibdev2netdev", FA_EXPAND_NONE, 0 },
-		{ "ibstat", FA_EXPAND_NONE, 0 },
-		{ "lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL },
-		{ "ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL },
-		{ "ethtool IF", FA_EXPAND_NETDEV, 0 },
-		{ "ethtool -i IF", FA_EXPAND_NETDEV, 0 },
-		{ "mlnx_qos -i IF", FA_EXPAND_NETDEV, 0 },
-		{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0 },
-		{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY },
-		{ "mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY },
+	    {"cat /etc/os-release", FA_EXPAND_NONE, 0},
+	    {"uname -r", FA_EXPAND_NONE, 0},
+	    {"ip -j -d link show", FA_EXPAND_NONE, 0},
+	    {"ibdev2netdev", FA_EXPAND_NONE, 0},
+	    {"ibstat", FA_EXPAND_NONE, 0},
+	    {"lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"ethtool IF", FA_EXPAND_NETDEV, 0},
+	    {"ethtool -i IF", FA_EXPAND_NETDEV, 0},
+	    {"mlnx_qos -i IF", FA_EXPAND_NETDEV, 0},
+	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
+	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("linux");
 	size_t i;
@@ -151,7 +151,7 @@ START_TEST(parse_linux_table_is_the_documented_one)
 		const struct fa_command *c = &p->commands[i];
 
 		ck_assert_msg(strcmp(c->command, want[i].command) == 0 &&
-				      c->expand == want[i].expand && c->flags == want[i].flags,
+				  c->expand == want[i].expand && c->flags == want[i].flags,
 			      "Entry %zu is '%s' with its expansion and flags (got '%s').", i,
 			      want[i].command, c->command);
 	}
@@ -175,11 +175,11 @@ START_TEST(parse_linux_table_templates_unique_and_parsed)
 		ck_assert_msg(fa_platform_command(p, c->command, NULL) == c,
 			      "'%s' finds its own entry.", c->command);
 		ck_assert_msg((c->expand == FA_EXPAND_NETDEV) ==
-				      (strstr(c->command, " IF") != NULL),
+				  (strstr(c->command, " IF") != NULL),
 			      "'%s' names IF exactly when it expands per interface.", c->command);
-		ck_assert_msg((c->expand == FA_EXPAND_RDMADEV) ==
-				      (strstr(c->command, " DEV") != NULL),
-			      "'%s' names DEV exactly when it expands per RDMA device.", c->command);
+		ck_assert_msg(
+		    (c->expand == FA_EXPAND_RDMADEV) == (strstr(c->command, " DEV") != NULL),
+		    "'%s' names DEV exactly when it expands per RDMA device.", c->command);
 		if (sent && c->expand != FA_EXPAND_NONE)
 			expanded_seen = true;
 		ck_assert_msg(!(sent && c->expand == FA_EXPAND_NONE && expanded_seen),
@@ -193,10 +193,20 @@ END_TEST
 START_TEST(parse_linux_survives_garbage)
 {
 	static const char *const inputs[] = {
-		"", "\n\n\n", "{", "[", "[{\"ifname\": 5}]", "{\"lldp\": []}",
-		"\xff\xfe\x00\x01garbage\x00\n", "CA 'x'\n\tPort 99999999999999999999:\n",
-		"Configurations:  Default\n  X  \n*\n", "tc: 9 ratelimit: , tsa:\n priority: 77\n",
-		"prio:0 dscp:99,\n", "==> ==> ==>\n", "hca_id:\n\tport:\t0\n", ":\n=\n",
+	    "",
+	    "\n\n\n",
+	    "{",
+	    "[",
+	    "[{\"ifname\": 5}]",
+	    "{\"lldp\": []}",
+	    "\xff\xfe\x00\x01garbage\x00\n",
+	    "CA 'x'\n\tPort 99999999999999999999:\n",
+	    "Configurations:  Default\n  X  \n*\n",
+	    "tc: 9 ratelimit: , tsa:\n priority: 77\n",
+	    "prio:0 dscp:99,\n",
+	    "==> ==> ==>\n",
+	    "hca_id:\n\tport:\t0\n",
+	    ":\n=\n",
 	};
 	const struct fa_command *c = &fa_platform_linux.commands[_i];
 	char longline[9000];
@@ -214,10 +224,11 @@ START_TEST(parse_linux_survives_garbage)
 		ck_assert_msg(r == 0 || (r == -FA_EPARSE && err.msg[0]),
 			      "'%s' on input %zu either parses or fails with a message (got %d).",
 			      c->command, k, r);
-		ck_assert_msg(r < 0 || fa_t_nwarn(d) > 0 || json_array_size(json_object_get(d, "ports")) > 0 ||
-				      json_object_size(d) > 3,
-			      "'%s' on input %zu that it accepts leaves a trace (field or warning).",
-			      c->command, k);
+		ck_assert_msg(
+		    r < 0 || fa_t_nwarn(d) > 0 ||
+			json_array_size(json_object_get(d, "ports")) > 0 || json_object_size(d) > 3,
+		    "'%s' on input %zu that it accepts leaves a trace (field or warning).",
+		    c->command, k);
 		json_decref(d);
 	}
 }
@@ -240,7 +251,8 @@ START_TEST(parse_linux_os_release_unquotes)
 
 	d = fa_device_new("gpu001", "host");
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_os_release, NULL, NULL,
-				   fa_t_own("tests/fixtures/linux/os-release/debian-12.txt"), d, NULL),
+				   fa_t_own("tests/fixtures/linux/os-release/debian-12.txt"), d,
+				   NULL),
 			 0);
 	ck_assert_str_eq(fa_t_s(d, "os.name"), "Debian GNU/Linux");
 	ck_assert_str_eq(fa_t_s(d, "os.version"), "12");
@@ -254,8 +266,9 @@ START_TEST(parse_linux_os_release_unquotes)
 			 0);
 	ck_assert_str_eq(fa_t_s(d, "os.name"), "Rocky \\Linux");
 	ck_assert_str_eq(fa_t_s(d, "os.version"), "9.3");
-	ck_assert_msg(fa_t_nwarn(d) == 1,
-		      "A line that is no KEY=value is a warning; a bad quote on an unused key is not.");
+	ck_assert_msg(
+	    fa_t_nwarn(d) == 1,
+	    "A line that is no KEY=value is a warning; a bad quote on an unused key is not.");
 	json_decref(d);
 }
 END_TEST
@@ -265,8 +278,7 @@ START_TEST(parse_linux_os_release_rejects_non_os_release)
 	struct fa_err err = FA_ERR_INIT;
 	json_t *d = fa_device_new("gpu001", "host");
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_os_release, NULL, NULL, "", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_os_release, NULL, NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_os_release, NULL, NULL,
 				  "cat: /etc/os-release: No such file or directory\n", d, &err),
 			 -FA_EPARSE);
@@ -281,12 +293,10 @@ START_TEST(parse_linux_uname_kernel)
 	struct fa_err err = FA_ERR_INIT;
 	json_t *d = fa_device_new("gpu001", "host");
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL,
-				  "5.15.0-105-generic\n", d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_uname, "uname -r", NULL, "5.15.0-105-generic\n", d, NULL), 0);
 	ck_assert_str_eq(fa_t_s(d, "os.kernel"), "5.15.0-105-generic");
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL, "", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL,
 				  "bash: uname: command not found\n", d, &err),
 			 -FA_EPARSE);
@@ -315,8 +325,7 @@ START_TEST(parse_linux_ofed_info_versions)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ofed_info, NULL, NULL,
 				  "bash: ofed_info: command not found\n", d, &err),
 			 -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ofed_info, NULL, NULL, "\n", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ofed_info, NULL, NULL, "\n", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ofed_info, NULL, NULL, "Killed\n", d, &err),
 			 -FA_EPARSE);
 	ck_assert_msg(!fa_obj_get_path(d, "software"), "A failed parse records no version.");
@@ -332,8 +341,8 @@ START_TEST(parse_linux_ip_link_types_and_states)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ip_link, "ip -j -d link show", NULL,
-				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"), d,
-				   NULL),
+				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
+				   d, NULL),
 			 0);
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 12,
 		      "Every one of the 12 links becomes a port.");
@@ -345,7 +354,7 @@ START_TEST(parse_linux_ip_link_types_and_states)
 	ck_assert_str_eq(fa_t_s(p, "mac"), "a0:88:c2:e3:14:2a");
 	p = fa_device_find_port(d, "enp58s0np0");
 	ck_assert_msg(!strcmp(fa_t_s(p, "admin_state"), "up") &&
-			      !strcmp(fa_t_s(p, "oper_state"), "down"),
+			  !strcmp(fa_t_s(p, "oper_state"), "down"),
 		      "A port set up without carrier is admin up, oper down.");
 	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "eno1"), "mac"), "7c:c2:55:9a:10:4e");
 	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "lo"), "type"), "loopback");
@@ -399,9 +408,9 @@ START_TEST(parse_linux_ip_link_rejects_bad_json)
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0,
 		      "Cut JSON creates no port.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ip_link, NULL, NULL, "", d, &err), -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ip_link, NULL, NULL, "{\"ifname\": \"eth0\"}", d,
-				  &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_ip_link, NULL, NULL, "{\"ifname\": \"eth0\"}", d, &err),
+	    -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ip_link, NULL, NULL,
 				  "Object \"link\" is unknown, try \"ip help\".\n", d, &err),
 			 -FA_EPARSE);
@@ -442,7 +451,7 @@ START_TEST(parse_linux_ibdev2netdev_marks_rdma_ports)
 			 0);
 	p = fa_device_find_port(d, "ens1f1");
 	ck_assert_msg(p && !strcmp(fa_t_s(p, "nic.device"), "mlx5_1") &&
-			      fa_t_int(p, "nic.port") == 1,
+			  fa_t_int(p, "nic.port") == 1,
 		      "A port ip link did not list is created: ens1f1 is mlx5_1 port 1.");
 	ck_assert_msg(fa_t_nwarn(d) == 1, "The shell prompt line is one warning.");
 	json_decref(d);
@@ -507,11 +516,11 @@ START_TEST(parse_linux_ibstat_h100_roce)
 		      "A RoCE port reports LID 0 and SM LID 0.");
 	p = fa_device_find_port(d, "ens1f0np0");
 	ck_assert_msg(!strcmp(fa_t_s(p, "nic.model"), "MT4125") &&
-			      fa_t_int(p, "ib.rate") == 100000000000LL,
+			  fa_t_int(p, "ib.rate") == 100000000000LL,
 		      "mlx5_1 (ens1f0np0) is an MT4125 at 100 Gb/s.");
 	p = fa_device_find_port(d, "mlx5_10/1");
 	ck_assert_msg(p && !strcmp(fa_t_s(p, "nic.device"), "mlx5_10") &&
-			      fa_t_int(p, "nic.port") == 1,
+			  fa_t_int(p, "nic.port") == 1,
 		      "An RDMA port without a netdev gets a port named mlx5_10/1.");
 	ck_assert_str_eq(fa_t_s(p, "type"), "ethernet");
 	ck_assert_msg(fa_t_nwarn(d) == 0, "A clean ibstat gives no warning.");
@@ -536,25 +545,25 @@ START_TEST(parse_linux_ibstat_infiniband_and_down)
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
-	ck_assert_int_eq(fa_t_file(fa_parse_linux_ibstat, "ibstat", NULL,
-				   fa_test_fixture(GPUD "ibstat.47.0.h100.some.down.with.polling.1"),
-				   d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_file(fa_parse_linux_ibstat, "ibstat", NULL,
+		      fa_test_fixture(GPUD "ibstat.47.0.h100.some.down.with.polling.1"), d, NULL),
+	    0);
 	p = fa_device_find_port(d, "mlx5_11/1");
 	ck_assert_str_eq(fa_t_s(p, "ib.state"), "down");
 	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "polling");
 	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "A down port reports 40 Gb/s.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "mlx5_5/1"), "ib.phys_state"),
-			 "disabled");
+	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "mlx5_5/1"), "ib.phys_state"), "disabled");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibstat, NULL, NULL,
-				  "CA 'mlx4_0'\n\tCA type: MT4099\n\tPort 2:\n\t\tState: Initializing\n"
-				  "\t\tPhysical state: LinkUp\n\t\tRate: 40 (FDR10)\n"
-				  "\t\tLink layer: InfiniBand\n",
-				  d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_ibstat, NULL, NULL,
+		     "CA 'mlx4_0'\n\tCA type: MT4099\n\tPort 2:\n\t\tState: Initializing\n"
+		     "\t\tPhysical state: LinkUp\n\t\tRate: 40 (FDR10)\n"
+		     "\t\tLink layer: InfiniBand\n",
+		     d, NULL),
+	    0);
 	p = fa_device_find_port(d, "mlx4_0/2");
 	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "'40 (FDR10)' is 40 Gb/s.");
 	ck_assert_str_eq(fa_t_s(p, "ib.state"), "init");
@@ -587,18 +596,18 @@ START_TEST(parse_linux_ibstat_ibpanic_fails_cleanly)
 	struct fa_err err = FA_ERR_INIT;
 	json_t *d = fa_device_new("gpu001", "host");
 
-	ck_assert_int_eq(fa_t_file(fa_parse_linux_ibstat, "ibstat", NULL,
-				   fa_test_fixture(GPUD "ibstat.39.0.a100.failed.ibpanic.exit-255.0"),
-				   d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(
+	    fa_t_file(fa_parse_linux_ibstat, "ibstat", NULL,
+		      fa_test_fixture(GPUD "ibstat.39.0.a100.failed.ibpanic.exit-255.0"), d, &err),
+	    -FA_EPARSE);
 	ck_assert_msg(strstr(err.msg, "ibpanic") && strstr(err.msg, "mlx5_8"),
 		      "The error quotes ibstat's panic: %s", err.msg);
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0,
 		      "An ibstat that panicked writes no port.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibstat, NULL, NULL, "", d, &err), -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibstat, NULL, NULL,
-				  "ibstat: command not found\n", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_ibstat, NULL, NULL, "ibstat: command not found\n", d, &err),
+	    -FA_EPARSE);
 	json_decref(d);
 }
 END_TEST
@@ -663,25 +672,27 @@ START_TEST(parse_linux_lldpctl_collapsed_and_empty)
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0 && fa_t_nwarn(d) == 0,
 		      "No neighbour is no port and no warning.");
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
-				  "{\"lldp\": {\"interface\": {"
-				  "\"ens1f0np0\": {\"chassis\": {\"leaf01\": {\"id\": {\"type\": \"mac\","
-				  " \"value\": \"1c:34:da:4b:e8:00\"}}}, \"port\": {\"id\": {\"type\":"
-				  " \"ifname\", \"value\": \"swp1\"}, \"descr\": \"to gpu001\"}},"
-				  "\"ens1f1np0\": {\"port\": {\"id\": {\"value\": \"swp2\"}}}}}}",
-				  d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
+		     "{\"lldp\": {\"interface\": {"
+		     "\"ens1f0np0\": {\"chassis\": {\"leaf01\": {\"id\": {\"type\": \"mac\","
+		     " \"value\": \"1c:34:da:4b:e8:00\"}}}, \"port\": {\"id\": {\"type\":"
+		     " \"ifname\", \"value\": \"swp1\"}, \"descr\": \"to gpu001\"}},"
+		     "\"ens1f1np0\": {\"port\": {\"id\": {\"value\": \"swp2\"}}}}}}",
+		     d, NULL),
+	    0);
 	p = fa_device_find_port(d, "ens1f0np0");
 	ck_assert_str_eq(fa_t_s(p, "lldp.system_name"), "leaf01");
 	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "swp1");
 	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "ens1f1np0"), "lldp.port_id"), "swp2");
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
-				  "{\"lldp\": {\"interface\": [{\"eth9\": {\"port\": {\"id\": "
-				  "{\"value\": \"a\"}}}}, {\"eth9\": {\"port\": {\"id\": {\"value\": "
-				  "\"b\"}}}}]}}",
-				  d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
+		     "{\"lldp\": {\"interface\": [{\"eth9\": {\"port\": {\"id\": "
+		     "{\"value\": \"a\"}}}}, {\"eth9\": {\"port\": {\"id\": {\"value\": "
+		     "\"b\"}}}}]}}",
+		     d, NULL),
+	    0);
 	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "eth9"), "lldp.port_id"), "a");
 	ck_assert_msg(fa_t_warned(d, "more than one neighbour"),
 		      "A second neighbour on one interface is a warning.");
@@ -689,9 +700,9 @@ START_TEST(parse_linux_lldpctl_collapsed_and_empty)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL, "{\"lldp\": ", d, &err),
 			 -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL, "{\"neighbours\": {}}", d,
-				  &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_lldpctl, NULL, NULL, "{\"neighbours\": {}}", d, &err),
+	    -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
 				  "lldpctl: unable to connect to socket\n", d, &err),
 			 -FA_EPARSE);
@@ -740,7 +751,7 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 			 0);
 	p = fa_device_find_port(d, "enp1s0");
 	ck_assert_msg(fa_t_int(p, "speed") == 40000000000LL &&
-			      json_is_false(fa_obj_get_path(p, "autoneg")),
+			  json_is_false(fa_obj_get_path(p, "autoneg")),
 		      "enp1s0 runs at 40 Gb/s with auto-negotiation off.");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool eth1", "eth1",
@@ -769,12 +780,12 @@ START_TEST(parse_linux_ethtool_errors)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool, NULL, NULL, "Speed: 100Mb/s\n", d, &err),
 			 -FA_EINVAL);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool, NULL, "eth0",
-				  "Settings for eth0:\n\tSpeed: fast\n\tAuto-negotiation: maybe\n", d,
-				  &err),
+				  "Settings for eth0:\n\tSpeed: fast\n\tAuto-negotiation: maybe\n",
+				  d, &err),
 			 0);
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "eth0"), "speed") &&
-			      fa_t_warned(d, "speed not understood") &&
-			      fa_t_warned(d, "auto-negotiation not understood"),
+			  fa_t_warned(d, "speed not understood") &&
+			  fa_t_warned(d, "auto-negotiation not understood"),
 		      "Values that are not understood are warnings, not fields.");
 	json_decref(d);
 }
@@ -787,7 +798,8 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool_i, "ethtool -i enp24s0np0", "enp24s0np0",
-				   fa_t_own("tests/fixtures/linux/ethtool-i/mlx5-cx7.txt"), d, NULL),
+				   fa_t_own("tests/fixtures/linux/ethtool-i/mlx5-cx7.txt"), d,
+				   NULL),
 			 0);
 	p = fa_device_find_port(d, "enp24s0np0");
 	ck_assert_str_eq(fa_t_s(p, "nic.driver"), "mlx5_core");
@@ -829,14 +841,13 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 				  "Cannot get driver information: Operation not supported\n", d,
 				  &err),
 			 -FA_EPARSE);
-	ck_assert_msg(strstr(err.msg, "Operation not supported"),
-		      "The error quotes ethtool: %s", err.msg);
+	ck_assert_msg(strstr(err.msg, "Operation not supported"), "The error quotes ethtool: %s",
+		      err.msg);
 	ck_assert_msg(!fa_device_find_port(d, "eth3"), "A failed parse creates no port.");
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool_i, NULL, "eth3", "", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool_i, NULL, "eth3", "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool_i, NULL, "eth3",
-				  "driver: tun\nversion: 1.6\nfirmware-version: \nbus-info: tun\n", d,
-				  &err),
+				  "driver: tun\nversion: 1.6\nfirmware-version: \nbus-info: tun\n",
+				  d, &err),
 			 0);
 	ck_assert_msg(!fa_get_str(fa_device_find_port(d, "eth3"), "nic.pci"),
 		      "A bus-info that is no PCI address is not recorded.");
@@ -851,8 +862,7 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 	json_t *d = fa_device_new("gpu001", "host");
 	json_t *p;
 
-	ck_assert_int_eq(fa_t_file(fa_parse_linux_mlnx_qos, "mlnx_qos -i enp24s0np0",
-				   "enp24s0np0",
+	ck_assert_int_eq(fa_t_file(fa_parse_linux_mlnx_qos, "mlnx_qos -i enp24s0np0", "enp24s0np0",
 				   fa_t_own("tests/fixtures/linux/mlnx-qos/cx7-new-format.txt"), d,
 				   NULL),
 			 0);
@@ -861,24 +871,24 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.dscp_to_priority")) == 64,
 		      "The DSCP map has 64 entries.");
 	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 26) == 3 &&
-			      fa_t_at(p, "qos.dscp_to_priority", 48) == 6 &&
-			      fa_t_at(p, "qos.dscp_to_priority", 63) == 0 &&
-			      fa_t_at(p, "qos.dscp_to_priority", 25) == 0,
+			  fa_t_at(p, "qos.dscp_to_priority", 48) == 6 &&
+			  fa_t_at(p, "qos.dscp_to_priority", 63) == 0 &&
+			  fa_t_at(p, "qos.dscp_to_priority", 25) == 0,
 		      "DSCP 26 -> 3, 48 -> 6, the rest (wrapped over eight lines) -> 0.");
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.pfc_enabled")) == 1 &&
-			      fa_t_at(p, "qos.pfc_enabled", 0) == 3,
+			  fa_t_at(p, "qos.pfc_enabled", 0) == 3,
 		      "PFC is enabled on priority 3 only.");
 	ck_assert_msg(fa_t_at(p, "qos.priority_to_tc", 0) == 1 &&
-			      fa_t_at(p, "qos.priority_to_tc", 1) == 0 &&
-			      fa_t_at(p, "qos.priority_to_tc", 7) == 7,
+			  fa_t_at(p, "qos.priority_to_tc", 1) == 0 &&
+			  fa_t_at(p, "qos.priority_to_tc", 7) == 7,
 		      "Priority 0 is in TC 1, priority 1 in TC 0, priority 7 in TC 7.");
 	ck_assert_str_eq(json_string_value(json_array_get(fa_obj_get_path(p, "qos.ets.tsa"), 6)),
 			 "strict");
 	ck_assert_str_eq(json_string_value(json_array_get(fa_obj_get_path(p, "qos.ets.tsa"), 3)),
 			 "ets");
 	ck_assert_msg(fa_t_at(p, "qos.ets.bandwidth", 3) == 15 &&
-			      fa_t_at(p, "qos.ets.bandwidth", 6) == 0 &&
-			      fa_t_at(p, "qos.ets.bandwidth", 0) == 14,
+			  fa_t_at(p, "qos.ets.bandwidth", 6) == 0 &&
+			  fa_t_at(p, "qos.ets.bandwidth", 0) == 14,
 		      "TC 3 gets 15%%, strict TC 6 0%%, TC 0 14%%.");
 	ck_assert_msg(fa_t_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
 	ck_assert_msg(fa_t_nwarn(d) == 0, "The new format is understood in full.");
@@ -900,14 +910,14 @@ START_TEST(parse_linux_mlnx_qos_old_format)
 	p = fa_device_find_port(d, "eth4");
 	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
 	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 26) == 3 &&
-			      fa_t_at(p, "qos.dscp_to_priority", 0) == 0 &&
-			      fa_t_at(p, "qos.dscp_to_priority", 63) == 7,
+			  fa_t_at(p, "qos.dscp_to_priority", 0) == 0 &&
+			  fa_t_at(p, "qos.dscp_to_priority", 63) == 7,
 		      "The default DSCP map sends DSCP 26 to priority 3.");
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.pfc_enabled")) == 1 &&
-			      fa_t_at(p, "qos.pfc_enabled", 0) == 3,
+			  fa_t_at(p, "qos.pfc_enabled", 0) == 3,
 		      "PFC is enabled on priority 3.");
 	ck_assert_msg(fa_t_at(p, "qos.priority_to_tc", 0) == 1 &&
-			      fa_t_at(p, "qos.priority_to_tc", 1) == 0,
+			  fa_t_at(p, "qos.priority_to_tc", 1) == 0,
 		      "Priority 0 maps to TC 1 and priority 1 to TC 0.");
 	ck_assert_str_eq(json_string_value(json_array_get(fa_obj_get_path(p, "qos.ets.tsa"), 0)),
 			 "vendor");
@@ -935,10 +945,9 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 			 0);
 	p = fa_device_find_port(d, "rdma0");
 	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
-	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 46) == 5,
-		      "DSCP 46 maps to priority 5.");
+	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 46) == 5, "DSCP 46 maps to priority 5.");
 	ck_assert_msg(!fa_obj_get_path(p, "qos.pfc_enabled") &&
-			      !fa_obj_get_path(p, "qos.priority_to_tc"),
+			  !fa_obj_get_path(p, "qos.priority_to_tc"),
 		      "What the excerpt does not show stays absent.");
 	json_decref(d);
 
@@ -949,9 +958,8 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 	ck_assert_ptr_nonnull(cut);
 	b.len = (size_t)(cut - b.buf);
 	fa_buf_adds(&b, "...\n");
-	ck_assert_int_eq(fa_t_run(fa_parse_linux_mlnx_qos, NULL, "enp24s0np0", b.buf, b.len, d,
-				  &err),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_run(fa_parse_linux_mlnx_qos, NULL, "enp24s0np0", b.buf, b.len, d, &err), 0);
 	p = fa_device_find_port(d, "enp24s0np0");
 	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
 	ck_assert_msg(!fa_obj_get_path(p, "qos.dscp_to_priority"),
@@ -960,15 +968,14 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 		      "The cut and the incomplete map are warnings.");
 	fa_buf_release(&b);
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, "eth0", "", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, "eth0", "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, "eth0",
 				  "ETS features are not supported on your system\n", d, &err),
 			 -FA_EPARSE);
 	ck_assert_msg(strstr(err.msg, "ETS features"), "The error quotes mlnx_qos: %s", err.msg);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, NULL, "PFC configuration:\n", d,
-				  &err),
-			 -FA_EINVAL);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_mlnx_qos, NULL, NULL, "PFC configuration:\n", d, &err),
+	    -FA_EINVAL);
 	json_decref(d);
 }
 END_TEST
@@ -988,8 +995,7 @@ static json_t *fa_t_mlx_device(void)
 	return d;
 }
 
-static const char *fa_t_cfg(const json_t *dev, const char *port, const char *param,
-			    const char *col)
+static const char *fa_t_cfg(const json_t *dev, const char *port, const char *param, const char *col)
 {
 	json_t *m = fa_obj_get_path(fa_device_find_port(dev, port), "nic.mlxconfig");
 	const char *s = json_string_value(json_object_get(json_object_get(m, param), col));
@@ -1001,10 +1007,10 @@ START_TEST(parse_linux_mlxconfig_three_columns)
 {
 	json_t *d = fa_t_mlx_device();
 
-	ck_assert_int_eq(fa_t_file(fa_parse_linux_mlxconfig, "mlxconfig -d mlx5_0 q", "mlx5_0",
-				   fa_test_fixture(NICOP "nvconfig_utils_test__mlxconfig_e_q_cx4.txt"),
-				   d, NULL),
-			 0);
+	ck_assert_int_eq(
+	    fa_t_file(fa_parse_linux_mlxconfig, "mlxconfig -d mlx5_0 q", "mlx5_0",
+		      fa_test_fixture(NICOP "nvconfig_utils_test__mlxconfig_e_q_cx4.txt"), d, NULL),
+	    0);
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "KEEP_IB_LINK_UP_P2", "default"), "False(0)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "KEEP_IB_LINK_UP_P2", "current"), "True(1)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "KEEP_IB_LINK_UP_P2", "next"), "True(1)");
@@ -1031,8 +1037,7 @@ START_TEST(parse_linux_mlxconfig_three_columns)
 				   fa_test_fixture(NICOP "nvconfig_utils_test__mlxconfig_bf3.txt"),
 				   d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_cfg(d, "p1", "INTERNAL_CPU_OFFLOAD_ENGINE", "default"),
-			 "ENABLED(0)");
+	ck_assert_str_eq(fa_t_cfg(d, "p1", "INTERNAL_CPU_OFFLOAD_ENGINE", "default"), "ENABLED(0)");
 	json_decref(d);
 }
 END_TEST
@@ -1047,8 +1052,7 @@ START_TEST(parse_linux_mlxconfig_wide_columns)
 				   d, NULL),
 			 0);
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "PCI_DOWNSTREAM_PORT_OWNER[0]", "current"), "148");
-	ck_assert_str_eq(fa_t_cfg(d, "p0", "PCI_DOWNSTREAM_PORT_OWNER[1]", "current"),
-			 "HOST_0(1)");
+	ck_assert_str_eq(fa_t_cfg(d, "p0", "PCI_DOWNSTREAM_PORT_OWNER[1]", "current"), "HOST_0(1)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "PCI_DOWNSTREAM_PORT_OWNER[4]", "default"),
 			 "DEVICE_DEFAULT(0)");
 	json_decref(d);
@@ -1079,6 +1083,20 @@ START_TEST(parse_linux_mlxconfig_wide_columns)
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "LINK_TYPE_P1", "next"), "(absent)");
 	ck_assert_msg(fa_t_nwarn(d) == 1, "Only the template's '%%s' placeholder line is odd.");
 	json_decref(d);
+
+	/* mstconfig names the device by PCI address: the port with that nic.pci gets it. */
+	d = fa_t_mlx_device();
+	fa_set_str(fa_device_port(d, "eno1"), "nic.pci", "0000:19:00.0");
+	ck_assert_int_eq(fa_t_file(fa_parse_linux_mlxconfig, "mstconfig -d 19:00.0 q", "19:00.0",
+				   fa_test_fixture("k8snetworkplumbingwg__sriov-network-operator/"
+						   "extracted/mellanox_test__mstconfig_q_cx4lx_"
+						   "template.txt"),
+				   d, NULL),
+			 0);
+	ck_assert_str_eq(fa_t_cfg(d, "eno1", "SRIOV_EN", "default"), "%s(0)");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"),
+		      "Ports of other PCI functions get nothing.");
+	json_decref(d);
 }
 END_TEST
 
@@ -1105,10 +1123,10 @@ START_TEST(parse_linux_mlxconfig_old_and_set_output)
 				   d, NULL),
 			 0);
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "NUM_OF_VFS", "next"), "16");
-	ck_assert_msg(json_object_size(json_object_get(
-			      fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"),
-			      "NUM_OF_VFS")) == 1,
-		      "The requested 'New' value of a set is not recorded.");
+	ck_assert_msg(
+	    json_object_size(json_object_get(
+		fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"), "NUM_OF_VFS")) == 1,
+	    "The requested 'New' value of a set is not recorded.");
 	ck_assert_msg(fa_t_warned(d, "outside a Configurations table"),
 		      "Shell lines around the table are warnings.");
 	json_decref(d);
@@ -1124,18 +1142,17 @@ START_TEST(parse_linux_mlxconfig_errors)
 				   fa_test_fixture(NICOP "nvconfig_utils_test__mlxconfig_bf3.txt"),
 				   d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "no port has nic.device mlx5_9"),
+	ck_assert_msg(fa_t_warned(d, "no port has nic.device or nic.pci mlx5_9"),
 		      "A device no port belongs to is a warning.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0",
 				  "-E- Failed to open the device\n", d, &err),
 			 -FA_EPARSE);
-	ck_assert_msg(strstr(err.msg, "Failed to open"), "The error quotes mlxconfig: %s",
-		      err.msg);
+	ck_assert_msg(strstr(err.msg, "Failed to open"), "The error quotes mlxconfig: %s", err.msg);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0", "", d, &err),
 			 -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, NULL, "Configurations:\n", d,
-				  &err),
-			 -FA_EINVAL);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_mlxconfig, NULL, NULL, "Configurations:\n", d, &err),
+	    -FA_EINVAL);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0",
 				  "Configurations:\n         SRIOV_EN        True(1)\n", d, &err),
 			 0);
@@ -1176,11 +1193,10 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 	ck_assert_str_eq(fa_t_s(p, "nic.psid"), "MSF0010110035");
 	ck_assert_msg(fa_t_nwarn(d) == 0, "ibv_devinfo is understood in full.");
 
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL,
-				  "No IB devices found\n", d, &err),
-			 -FA_EPARSE);
-	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL, "", d, &err),
-			 -FA_EPARSE);
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL, "No IB devices found\n", d, &err),
+	    -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL,
 				  "hca_id:\tmlx5_2\n\tnode_guid:\t\t\tzz\n\t\tport:\t1\n"
 				  "\t\t\tstate:\t\t\tPORT_ACTIVE_DEFER (5)\n"
@@ -1202,8 +1218,7 @@ Suite *fa_parse_linux_suite(void)
 
 	tcase_add_test(tc, parse_linux_table_is_the_documented_one);
 	tcase_add_test(tc, parse_linux_table_templates_unique_and_parsed);
-	tcase_add_loop_test(tc, parse_linux_survives_garbage, 0,
-			    (int)fa_platform_linux.ncommands);
+	tcase_add_loop_test(tc, parse_linux_survives_garbage, 0, (int)fa_platform_linux.ncommands);
 	tcase_add_test(tc, parse_linux_os_release_unquotes);
 	tcase_add_test(tc, parse_linux_os_release_rejects_non_os_release);
 	tcase_add_test(tc, parse_linux_uname_kernel);

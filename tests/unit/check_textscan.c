@@ -16,7 +16,7 @@ static struct fa_textscan_span fa_t_span(const char *s)
 START_TEST(textscan_lines_drop_line_ends)
 {
 	static const char text[] = "first\r\n\nthird\tline  \nlast without newline";
-	static const char *const want[] = { "first", "", "third\tline  ", "last without newline" };
+	static const char *const want[] = {"first", "", "third\tline  ", "last without newline"};
 	struct fa_textscan_span line;
 	struct fa_textscan ts;
 	size_t n = 0;
@@ -42,7 +42,8 @@ START_TEST(textscan_empty_and_null_input_have_no_lines)
 	fa_textscan_init(&ts, "", 0);
 	ck_assert_msg(!fa_textscan_next(&ts, &line), "Empty text has no line.");
 	fa_textscan_init(&ts, NULL, 5);
-	ck_assert_msg(!fa_textscan_next(&ts, &line), "A NULL buffer has no line, whatever its length.");
+	ck_assert_msg(!fa_textscan_next(&ts, &line),
+		      "A NULL buffer has no line, whatever its length.");
 	fa_textscan_init(&ts, "\n", 1);
 	ck_assert_msg(fa_textscan_next(&ts, &line) && line.len == 0,
 		      "A lone newline is one empty line.");
@@ -90,13 +91,13 @@ START_TEST(textscan_keyval_splits_at_first_separator)
 	ck_assert_msg(fa_textscan_eq(k, "Firmware version") && fa_textscan_eq(v, "28.39.1002"),
 		      "Key and value are trimmed.");
 	ck_assert_msg(fa_textscan_keyval(fa_t_span("bus-info: 0000:17:00.0"), ':', &k, &v) &&
-			      fa_textscan_eq(v, "0000:17:00.0"),
+			  fa_textscan_eq(v, "0000:17:00.0"),
 		      "Only the first separator splits; the value keeps later ones.");
 	ck_assert_msg(fa_textscan_keyval(fa_t_span("expansion-rom-version:"), ':', &k, &v) &&
-			      v.len == 0,
+			  v.len == 0,
 		      "A key without a value gives an empty value.");
 	ck_assert_msg(fa_textscan_keyval(fa_t_span("NAME=\"Ubuntu\""), '=', &k, &v) &&
-			      fa_textscan_eq(v, "\"Ubuntu\""),
+			  fa_textscan_eq(v, "\"Ubuntu\""),
 		      "Another separator can be chosen.");
 	ck_assert_msg(!fa_textscan_keyval(fa_t_span("no separator here"), ':', &k, &v),
 		      "A line without the separator is not a pair.");
@@ -110,11 +111,12 @@ START_TEST(textscan_columns_split_on_two_blanks)
 	struct fa_textscan_span c[8];
 	size_t n;
 
-	n = fa_textscan_columns(fa_t_span("Configurations:      Default      Current      Next Boot"),
-				c, 8);
+	n = fa_textscan_columns(
+	    fa_t_span("Configurations:      Default      Current      Next Boot"), c, 8);
 	ck_assert_msg(n == 4 && fa_textscan_eq(c[3], "Next Boot"),
 		      "A single space stays inside a column ('Next Boot'); got %zu columns.", n);
-	n = fa_textscan_columns(fa_t_span("*        KEEP_IB_LINK_UP_P2   False(0)  True(1)   "), c, 8);
+	n = fa_textscan_columns(fa_t_span("*        KEEP_IB_LINK_UP_P2   False(0)  True(1)   "), c,
+				8);
 	ck_assert_msg(n == 4 && fa_textscan_eq(c[0], "*") && fa_textscan_eq(c[3], "True(1)"),
 		      "Trailing blanks add no empty column.");
 	n = fa_textscan_columns(fa_t_span("\tpriority 0\t1"), c, 8);
@@ -152,14 +154,18 @@ START_TEST(textscan_int_copy_and_dup)
 	ck_assert_msg(!fa_textscan_int(fa_t_span(""), &v), "Nothing is not a number.");
 	ck_assert_msg(!fa_textscan_int(fa_t_span("123456789012345678901234567890123"), &v),
 		      "An over-long number is refused, not truncated.");
-	ck_assert_msg(!fa_textscan_int((struct fa_textscan_span){ "4\0" "2", 3 }, &v),
+	ck_assert_msg(!fa_textscan_int((struct fa_textscan_span){"4\0"
+								 "2",
+								 3},
+				       &v),
 		      "A NUL inside the digits is not a number.");
 	ck_assert_msg(fa_textscan_copy(fa_t_span("mlx5_0"), buf, sizeof(buf)) &&
-			      strcmp(buf, "mlx5_0") == 0,
+			  strcmp(buf, "mlx5_0") == 0,
 		      "A span that fits is copied as a C string.");
-	ck_assert_msg(!fa_textscan_copy(fa_t_span("mlx5_bond_0"), buf, sizeof(buf)) && buf[0] == '\0',
+	ck_assert_msg(!fa_textscan_copy(fa_t_span("mlx5_bond_0"), buf, sizeof(buf)) &&
+			  buf[0] == '\0',
 		      "A span that does not fit is refused and leaves an empty string.");
-	d = fa_textscan_dup((struct fa_textscan_span){ "abcdef", 3 });
+	d = fa_textscan_dup((struct fa_textscan_span){"abcdef", 3});
 	ck_assert_msg(strcmp(d, "abc") == 0, "dup() copies exactly the span.");
 	free(d);
 }
