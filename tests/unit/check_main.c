@@ -39,6 +39,8 @@ int main(void)
 		fa_util_suite,
 		fa_snapshot_suite,
 		/* Linux parser suites */
+		fa_parse_linux_suite,
+		fa_textscan_suite,
 		/* Cumulus parser suites */
 		fa_parse_cumulus_suite,
 		/* SONiC and EOS parser suites */

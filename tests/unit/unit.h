@@ -21,6 +21,8 @@ void fa_test_read(const char *path, struct fa_buf *out);
 Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
 /* Linux parser suites */
+Suite *fa_parse_linux_suite(void);
+Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
 Suite *fa_parse_cumulus_suite(void);
 /* SONiC and EOS parser suites */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the linux parsers share: naming the command in messages, finding the port that backs
+ * an RDMA device port, reading InfiniBand state words, and loading JSON output.
+ */
+#ifndef FA_DRIVERS_PARSE_LINUX_INT_H
+#define FA_DRIVERS_PARSE_LINUX_INT_H
+
+#include <jansson.h>
+
+#include "audit/util/err.h"
+#include "drivers/capture.h"
+#include "drivers/textscan.h"
+
+/* Borrowed: the command as sent (cap->command), or @tmpl when the capture does not say. */
+const char *fa_linux_cmd(const struct fa_capture *cap, const char *tmpl);
+
+/* Borrowed: the port whose nic.device is @dev and nic.port is @port, or NULL. */
+json_t *fa_linux_rdma_port_find(const json_t *device, const char *dev, json_int_t port);
+
+/*
+ * Borrowed: the port of RDMA device port @dev/@port.  When no port carries that pair (no
+ * netdev backs it), a port named "<dev>/<port>" is used or created, with nic.device, nic.port
+ * and, when @link_layer is "InfiniBand" or "Ethernet", the matching type.
+ */
+json_t *fa_linux_rdma_port(json_t *device, const char *dev, json_int_t port,
+			   const char *link_layer);
+
+/*
+ * The model's ib.state for what ibstat ("Active", "Initializing") or ibv_devinfo
+ * ("PORT_ACTIVE (4)") print: "active", "init", "armed", "down"; NULL when unknown.
+ */
+const char *fa_linux_ib_state(struct fa_textscan_span s);
+
+/*
+ * The model's ib.phys_state for "LinkUp", "Polling", "Disabled", "Sleep" (ibstat) or
+ * "LINK_UP (5)" (ibv_devinfo -v): lowercase, without blanks, underscores or a "(n)" suffix,
+ * written to @buf.  NULL when @s holds no letter or does not fit.
+ */
+const char *fa_linux_ib_phys_state(struct fa_textscan_span s, char *buf, size_t size);
+
+/*
+ * Parsers that must read everything before writing anything collect fields in a flat object
+ * keyed by dotted model path ("ib.rate"), then apply it to a port.
+ */
+void fa_linux_field_strn(json_t *fields, const char *path, const char *s, size_t len);
+void fa_linux_field_int(json_t *fields, const char *path, json_int_t v);
+/* Set each "dotted.path": value of @fields on @port (values are shared, not stolen). */
+void fa_linux_apply(json_t *port, const json_t *fields);
+
+/*
+ * Parse the capture as JSON.  -FA_EPARSE naming @cmd and the position when it is empty or
+ * not JSON.  *ret is a new reference.
+ */
+int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **ret,
+		       struct fa_err *err);
+
+/* The first non-blank line of the capture (trimmed), for error messages; empty when none. */
+struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap);
+
+#endif /* FA_DRIVERS_PARSE_LINUX_INT_H */
