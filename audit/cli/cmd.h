@@ -36,6 +36,9 @@ struct fa_cmd {
 	int (*run)(int argc, char **argv);
 };
 
+/* The commands, sorted by name. */
+extern const struct fa_cmd fa_cmd_report;
+
 /* Print "fabric-audit: <err formatted>" on stderr. */
 void fa_cli_error(const struct fa_err *err);
 /* Print "fabric-audit: <fmt>" on stderr. */
