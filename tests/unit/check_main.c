@@ -42,6 +42,7 @@ int main(void)
 		/* Inventory suites */
 		/* Rule language and engine suites */
 		/* Report renderer suites */
+		fa_reports_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

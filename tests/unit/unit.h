@@ -24,5 +24,6 @@ Suite *fa_util_suite(void);
 /* Inventory suites */
 /* Rule language and engine suites */
 /* Report renderer suites */
+Suite *fa_reports_suite(void);
 
 #endif /* FA_TESTS_UNIT_H */
