@@ -82,6 +82,7 @@ static const char fa_html_css[] =
 	"	padding: 10px 12px; background: var(--bg); border-radius: 8px; }\n"
 	".filters[hidden] { display: none; }\n"
 	".filters label { display: inline-flex; align-items: center; gap: 5px; cursor: pointer; }\n"
+	".filters select { max-width: 280px; }\n"
 	".filters select, .filters input[type=search] { font: inherit; padding: 4px 8px; border-radius: 6px;\n"
 	"	border: 1px solid var(--line); background: var(--card); color: var(--ink); }\n"
 	".filters input[type=search] { min-width: 220px; }\n"

@@ -45,6 +45,7 @@ enum fa_color_when { FA_COLOR_AUTO, FA_COLOR_ALWAYS, FA_COLOR_NEVER };
 /* Read and parse @path; JSON errors name file:line:column. */
 static int fa_cmd_report_load(const char *path, json_t **ret, struct fa_err *err)
 {
+	struct fa_err check = FA_ERR_INIT;
 	struct fa_buf data = FA_BUF_INIT;
 	json_error_t jerr;
 	json_t *root;
@@ -59,10 +60,10 @@ static int fa_cmd_report_load(const char *path, json_t **ret, struct fa_err *err
 			      jerr.line > 0 && jerr.column > 0 ? jerr.column : 0, "%s", jerr.text);
 		goto out;
 	}
-	r = fa_report_check(root, err);
+	r = fa_report_check(root, &check);
 	if (r < 0) {
 		json_decref(root);
-		fa_err_at(err, FA_EPARSE, path, 0, 0, "%s", err ? err->msg : "");
+		r = fa_err_at(err, FA_EPARSE, path, 0, 0, "%s", check.msg);
 		goto out;
 	}
 	*ret = root;
