@@ -217,17 +217,22 @@ static void fa_html_field(struct fa_html *h, const json_t *item,
 	fa_buf_release(&v);
 }
 
-/* A severity badge; the class is chosen from a fixed list, never taken from the report. */
-static void fa_html_badge(struct fa_html *h, const char *severity)
+/* The badge class of a severity, from a fixed list, never taken from the report. */
+static const char *fa_html_severity_class(int severity)
 {
 	static const char *const classes[FA_SEVERITY_COUNT] = {
 		[FA_SEVERITY_ERROR] = "b-error",
 		[FA_SEVERITY_WARNING] = "b-warning",
 		[FA_SEVERITY_INFO] = "b-info",
 	};
-	int s = fa_severity_from_string(severity);
 
-	fa_buf_addf(h->out, "<span class=\"badge %s\">", s >= 0 ? classes[s] : "b-other");
+	return severity >= 0 && severity < FA_SEVERITY_COUNT ? classes[severity] : "b-other";
+}
+
+static void fa_html_badge(struct fa_html *h, const char *severity)
+{
+	fa_buf_addf(h->out, "<span class=\"badge %s\">",
+		    fa_html_severity_class(fa_severity_from_string(severity)));
 	fa_html_text(h, severity ? severity : "-");
 	fa_html_adds(h, "</span>");
 }
@@ -368,10 +373,9 @@ static void fa_html_tiles(struct fa_html *h, const json_t *report)
 	fa_html_adds(h, "</div><div class=\"tile-sub\">");
 	for (s = 0; s < FA_SEVERITY_COUNT; s++) {
 		snprintf(key, sizeof(key), "summary.by_severity.%s", fa_severity_to_string(s));
+		/* Severities with no finding stay grey so the eye goes to the others. */
 		fa_buf_addf(h->out, "<span class=\"badge %s\">",
-			    fa_report_int(report, key, 0) > 0 ?
-				    (s == FA_SEVERITY_ERROR ? "b-error" :
-				     s == FA_SEVERITY_WARNING ? "b-warning" : "b-info") : "");
+			    fa_report_int(report, key, 0) > 0 ? fa_html_severity_class(s) : "");
 		fa_html_number(h, report, key);
 		fa_html_adds(h, " ");
 		fa_html_text(h, fa_html_label(key));

@@ -41,10 +41,10 @@ int fa_severity_from_string(const char *s)
 }
 
 static const struct fa_report_field fa_finding_fields[] = {
-	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY | FA_RF_FILTER },
+	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY },
 	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "title", "Title", FA_RF_HTML_SUB },
-	{ "category", "Category", FA_RF_HTML | FA_RF_FILTER },
+	{ "category", "Category", FA_RF_HTML },
 	{ "subject_text", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "expected", "Expected", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "actual", "Actual", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },

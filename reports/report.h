@@ -82,8 +82,7 @@ enum fa_report_field_flags {
 	FA_RF_HTML_SUB = 1 << 3,	/* HTML: a second line in the cell of the previous column */
 	FA_RF_NUMBER = 1 << 4,		/* right-aligned, sorted as a number */
 	FA_RF_SEVERITY = 1 << 5,	/* a severity: coloured in text, a badge in HTML */
-	FA_RF_FILTER = 1 << 6,		/* HTML: the findings can be filtered by this field */
-	FA_RF_CODE = 1 << 7,		/* a name or value as a device spells it: fixed-width font */
+	FA_RF_CODE = 1 << 6,		/* a name or value as a device spells it: fixed-width font */
 };
 
 struct fa_report_field {
