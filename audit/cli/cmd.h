@@ -36,10 +36,12 @@ struct fa_cmd {
 	int (*run)(int argc, char **argv);
 };
 
+/* The commands, sorted by name. */
 extern const struct fa_cmd fa_cmd_audit;
 extern const struct fa_cmd fa_cmd_collect;
 extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_parse;
+extern const struct fa_cmd fa_cmd_report;
 extern const struct fa_cmd fa_cmd_run;
 
 /* Print "fabric-audit: <err formatted>" on stderr. */

@@ -51,6 +51,7 @@ int main(void)
 		fa_inventory_suite,
 		/* Rule language and engine suites */
 		/* Report renderer suites */
+		fa_reports_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

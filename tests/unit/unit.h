@@ -33,5 +33,6 @@ Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
 /* Report renderer suites */
+Suite *fa_reports_suite(void);
 
 #endif /* FA_TESTS_UNIT_H */

@@ -1,0 +1,710 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * HTML output: one self-contained page a network engineer opens from a CI artifact or a mail.
+ *
+ * The page has no external assets and makes no requests: the stylesheet and the small script
+ * are inline, and a Content-Security-Policy forbids every fetch and allows only this exact
+ * script (by its SHA-256), so even a string that escaped escaping could not run or load
+ * anything.  Without the script the page is complete; the script only adds filtering by
+ * severity, category, device and text, and sorting by any column.
+ *
+ * Every string taken from the report goes through fa_html_escape() and lands only in element
+ * content or a double-quoted attribute; CSS classes and ids are chosen from fixed lists, never
+ * from report data.  Columns and labels come from the section tables of report.c.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/xalloc.h"
+#include "reports/render-int.h"
+#include "audit/util/banned.h"
+
+/* Lists longer than this are folded into a <details> element. */
+#define FA_HTML_FOLD 25
+
+static const char fa_html_css[] =
+	":root {\n"
+	"	--bg: #f4f5f7; --card: #fff; --ink: #1d2433; --muted: #5d6677; --line: #e3e6eb;\n"
+	"	--head: #18202f; --sans: system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"DejaVu Sans\", sans-serif;\n"
+	"	--mono: ui-monospace, \"SFMono-Regular\", \"DejaVu Sans Mono\", Menlo, Consolas, monospace;\n"
+	"	--err: #b42318; --err-bg: #fee4e2; --warn: #b54708; --warn-bg: #fef0c7;\n"
+	"	--info: #175cd3; --info-bg: #e0ecfd; --ok: #067647; --ok-bg: #dcfae6;\n"
+	"}\n"
+	"@media (prefers-color-scheme: dark) {\n"
+	"	:root {\n"
+	"		--bg: #11151c; --card: #1a202b; --ink: #e4e8ef; --muted: #98a2b3; --line: #2c3442;\n"
+	"		--head: #0b0e13; --err: #fda29b; --err-bg: #55160c; --warn: #fec84b; --warn-bg: #4e2f06;\n"
+	"		--info: #84adff; --info-bg: #102a56; --ok: #75e0a7; --ok-bg: #053321;\n"
+	"	}\n"
+	"}\n"
+	"* { box-sizing: border-box; }\n"
+	"body { margin: 0; background: var(--bg); color: var(--ink);\n"
+	"	font: 14px/1.45 var(--sans); }\n"
+	"header.top { background: var(--head); color: #f2f4f7; padding: 18px 32px; display: flex;\n"
+	"	flex-wrap: wrap; align-items: center; gap: 12px 24px; }\n"
+	"header.top h1 { font-size: 20px; font-weight: 600; margin: 0; }\n"
+	"header.top .meta { display: flex; flex-wrap: wrap; gap: 4px 20px; margin: 0; color: #c0c6d1; font-size: 13px; }\n"
+	"header.top .meta dt { display: inline; color: #8a93a3; }\n"
+	"header.top .meta dd { display: inline; margin: 0 0 0 6px; font-family: var(--mono); }\n"
+	"main { max-width: 1500px; margin: 0 auto; padding: 24px 32px 40px; }\n"
+	"section.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px;\n"
+	"	padding: 18px 20px; margin: 0 0 22px; box-shadow: 0 1px 2px rgba(16, 24, 40, .05); }\n"
+	"h2 { font-size: 17px; margin: 0 0 12px; display: flex; align-items: center; gap: 10px; }\n"
+	"h3 { font-size: 14px; margin: 18px 0 8px; color: var(--muted); font-weight: 600; }\n"
+	".count { font-size: 12px; font-weight: 600; background: var(--bg); border: 1px solid var(--line);\n"
+	"	border-radius: 999px; padding: 1px 9px; color: var(--muted); }\n"
+	".verdict { display: inline-block; font-weight: 700; letter-spacing: .06em; border-radius: 6px;\n"
+	"	padding: 3px 12px; font-size: 14px; text-transform: uppercase; }\n"
+	".v-pass { background: var(--ok-bg); color: var(--ok); }\n"
+	".v-fail { background: var(--err-bg); color: var(--err); }\n"
+	".v-incomplete, .v-unknown { background: var(--warn-bg); color: var(--warn); }\n"
+	".tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 14px; margin: 0 0 22px; }\n"
+	".tile { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px;\n"
+	"	box-shadow: 0 1px 2px rgba(16, 24, 40, .05); border-top: 4px solid var(--line); }\n"
+	".tile.t-pass { border-top-color: var(--ok); } .tile.t-fail { border-top-color: var(--err); }\n"
+	".tile.t-incomplete, .tile.t-unknown, .tile.t-warn { border-top-color: var(--warn); }\n"
+	".tile-label { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }\n"
+	".tile-value { font-size: 28px; font-weight: 650; margin-top: 2px; font-variant-numeric: tabular-nums; }\n"
+	".tile-value small { font-size: 16px; color: var(--muted); font-weight: 500; }\n"
+	".tile-sub { margin-top: 6px; display: flex; flex-wrap: wrap; gap: 6px; font-size: 12px; color: var(--muted); }\n"
+	".meter { height: 6px; border-radius: 3px; background: var(--err-bg); overflow: hidden; margin-top: 8px; }\n"
+	".meter span { display: block; height: 100%; background: var(--ok); }\n"
+	".badge { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 12px; font-weight: 600;\n"
+	"	white-space: nowrap; background: var(--bg); color: var(--muted); }\n"
+	".b-error { background: var(--err-bg); color: var(--err); }\n"
+	".b-warning { background: var(--warn-bg); color: var(--warn); }\n"
+	".b-info { background: var(--info-bg); color: var(--info); }\n"
+	".filters { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; margin: 0 0 12px;\n"
+	"	padding: 10px 12px; background: var(--bg); border-radius: 8px; }\n"
+	".filters[hidden] { display: none; }\n"
+	".filters label { display: inline-flex; align-items: center; gap: 5px; cursor: pointer; }\n"
+	".filters select { max-width: 280px; }\n"
+	".filters select, .filters input[type=search] { font: inherit; padding: 4px 8px; border-radius: 6px;\n"
+	"	border: 1px solid var(--line); background: var(--card); color: var(--ink); }\n"
+	".filters input[type=search] { min-width: 220px; }\n"
+	"#f-shown { margin-left: auto; color: var(--muted); font-size: 13px; }\n"
+	".table-wrap { overflow-x: auto; }\n"
+	"table.data { border-collapse: collapse; width: 100%; font-size: 13px; }\n"
+	"table.data th { text-align: left; font-size: 12px; text-transform: uppercase; letter-spacing: .04em;\n"
+	"	color: var(--muted); font-weight: 600; padding: 8px 10px; border-bottom: 2px solid var(--line);\n"
+	"	white-space: nowrap; position: sticky; top: 0; background: var(--card); }\n"
+	"table.sortable th { cursor: pointer; user-select: none; }\n"
+	"table.sortable th:hover { color: var(--ink); }\n"
+	"th[aria-sort=ascending]::after { content: \" \\25B2\"; font-size: 10px; }\n"
+	"th[aria-sort=descending]::after { content: \" \\25BC\"; font-size: 10px; }\n"
+	"table.data td { padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }\n"
+	"table.data tbody tr:hover td { background: rgba(127, 127, 127, .06); }\n"
+	"td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
+	".mono, td.mono { font-family: var(--mono); font-size: 12.5px; overflow-wrap: break-word; }\n"
+	".sub { color: var(--muted); font: 12px/1.35 var(--sans); margin-top: 2px; }\n"
+	"td.k-expected { color: var(--ok); }\n"
+	"td.k-actual { color: var(--err); font-weight: 600; }\n"
+	"td.k-message { min-width: 260px; }\n"
+	"td.k-counts-fail.nz { color: var(--err); font-weight: 700; }\n"
+	".none { color: var(--muted); }\n"
+	".empty { color: var(--muted); margin: 4px 0; }\n"
+	".empty.good { color: var(--ok); font-weight: 600; }\n"
+	"details summary { cursor: pointer; color: var(--info); margin: 6px 0; }\n"
+	"footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 30px; }\n"
+	"@media print {\n"
+	"	body { background: #fff; } .filters { display: none; } section.card, .tile { box-shadow: none; }\n"
+	"	table.data th { position: static; }\n"
+	"}\n";
+
+/*
+ * FA_HTML_SCRIPT_HASH must be the base64 SHA-256 of fa_html_script exactly, or browsers refuse
+ * to run it (tests/integration/t5002-report-html-chromium.sh checks both).  After an edit:
+ * python3 -c 'import hashlib,base64,sys; print(base64.b64encode(hashlib.sha256(
+ * sys.stdin.buffer.read()).digest()).decode())' with the script text on standard input.
+ */
+#define FA_HTML_SCRIPT_HASH "sha256-uJEh/CO5p2fhNuZjm/CdNixrLSXBN1rwDiJM+Bgy2IY="
+
+static const char fa_html_script[] =
+	"(function () {\n"
+	"	\"use strict\";\n"
+	"	var d = document, each = Array.prototype.forEach;\n"
+	"	d.documentElement.setAttribute(\"data-js\", \"ready\");\n"
+	"	var table = d.getElementById(\"findings-table\"), bar = d.getElementById(\"filters\");\n"
+	"	if (table && bar) {\n"
+	"		var rows = Array.prototype.slice.call(table.tBodies[0].rows);\n"
+	"		var boxes = bar.querySelectorAll(\"input[type=checkbox]\");\n"
+	"		var cat = d.getElementById(\"f-category\"), dev = d.getElementById(\"f-device\");\n"
+	"		var txt = d.getElementById(\"f-text\"), shown = d.getElementById(\"f-shown\");\n"
+	"		var apply = function () {\n"
+	"			var on = {}, n = 0, q = txt.value.toLowerCase();\n"
+	"			each.call(boxes, function (b) { on[b.value] = b.checked; });\n"
+	"			rows.forEach(function (r) {\n"
+	"				var ok = on[r.getAttribute(\"data-severity\")] !== false &&\n"
+	"					(!cat.value || r.getAttribute(\"data-category\") === cat.value) &&\n"
+	"					(!dev.value || r.getAttribute(\"data-devices\").split(\"\\n\").indexOf(dev.value) >= 0) &&\n"
+	"					(!q || r.textContent.toLowerCase().indexOf(q) >= 0);\n"
+	"				r.hidden = !ok;\n"
+	"				if (ok)\n"
+	"					n++;\n"
+	"			});\n"
+	"			shown.textContent = n + \" of \" + rows.length + \" shown\";\n"
+	"		};\n"
+	"		each.call(boxes, function (b) { b.addEventListener(\"change\", apply); });\n"
+	"		cat.addEventListener(\"change\", apply);\n"
+	"		dev.addEventListener(\"change\", apply);\n"
+	"		txt.addEventListener(\"input\", apply);\n"
+	"		bar.hidden = false;\n"
+	"		apply();\n"
+	"	}\n"
+	"	each.call(d.querySelectorAll(\"table.sortable\"), function (t) {\n"
+	"		var heads = t.tHead.rows[0].cells;\n"
+	"		each.call(heads, function (th, col) {\n"
+	"			var sort = function () {\n"
+	"				var dir = th.getAttribute(\"aria-sort\") === \"ascending\" ? -1 : 1;\n"
+	"				var body = t.tBodies[0], rs = Array.prototype.slice.call(body.rows);\n"
+	"				var key = function (r) {\n"
+	"					var c = r.cells[col];\n"
+	"					return c.hasAttribute(\"data-sort\") ? c.getAttribute(\"data-sort\") : c.textContent.trim();\n"
+	"				};\n"
+	"				each.call(heads, function (h) { h.removeAttribute(\"aria-sort\"); });\n"
+	"				th.setAttribute(\"aria-sort\", dir > 0 ? \"ascending\" : \"descending\");\n"
+	"				rs.sort(function (a, b) {\n"
+	"					return dir * key(a).localeCompare(key(b), \"en\", { numeric: true });\n"
+	"				});\n"
+	"				rs.forEach(function (r) { body.appendChild(r); });\n"
+	"			};\n"
+	"			th.tabIndex = 0;\n"
+	"			th.title = \"Sort\";\n"
+	"			th.addEventListener(\"click\", sort);\n"
+	"			th.addEventListener(\"keydown\", function (e) {\n"
+	"				if (e.key === \"Enter\" || e.key === \" \") {\n"
+	"					e.preventDefault();\n"
+	"					sort();\n"
+	"				}\n"
+	"			});\n"
+	"		});\n"
+	"	});\n"
+	"})();\n";
+
+/* Device names a finding's subject mentions (every scope of docs/report.md). */
+static const char *const fa_html_subject_devices[] = {
+	"subject.device", "subject.a.device", "subject.b.device", "subject.endpoint.device",
+};
+
+struct fa_html {
+	struct fa_buf *out;
+};
+
+static void fa_html_adds(struct fa_html *h, const char *s)
+{
+	fa_buf_adds(h->out, s);
+}
+
+static void fa_html_text(struct fa_html *h, const char *s)
+{
+	fa_html_escape(h->out, s);
+}
+
+/* The value of @field in @item, escaped; a muted dash when absent. */
+static void fa_html_field(struct fa_html *h, const json_t *item,
+			  const struct fa_report_field *field)
+{
+	struct fa_buf v = FA_BUF_INIT;
+
+	if (fa_report_field_text(item, field, &v))
+		fa_html_escapen(h->out, v.buf, v.len);
+	else
+		fa_html_adds(h, "<span class=\"none\">-</span>");
+	fa_buf_release(&v);
+}
+
+/* The badge class of a severity, from a fixed list, never taken from the report. */
+static const char *fa_html_severity_class(int severity)
+{
+	static const char *const classes[FA_SEVERITY_COUNT] = {
+		[FA_SEVERITY_ERROR] = "b-error",
+		[FA_SEVERITY_WARNING] = "b-warning",
+		[FA_SEVERITY_INFO] = "b-info",
+	};
+
+	return severity >= 0 && severity < FA_SEVERITY_COUNT ? classes[severity] : "b-other";
+}
+
+static void fa_html_badge(struct fa_html *h, const char *severity)
+{
+	fa_buf_addf(h->out, "<span class=\"badge %s\">",
+		    fa_html_severity_class(fa_severity_from_string(severity)));
+	fa_html_text(h, severity ? severity : "-");
+	fa_html_adds(h, "</span>");
+}
+
+/* "pass", "fail" or "incomplete" for CSS classes; "unknown" for anything else. */
+static const char *fa_html_verdict_class(const char *verdict)
+{
+	static const char *const known[] = { "pass", "fail", "incomplete" };
+	size_t i;
+
+	for (i = 0; verdict && i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(verdict, known[i]) == 0)
+			return known[i];
+	return "unknown";
+}
+
+static const char *fa_html_label(const char *key)
+{
+	return fa_report_field_find(&fa_report_summary, key)->label;
+}
+
+/* The summary number at @key as text ("-" when absent). */
+static void fa_html_number(struct fa_html *h, const json_t *report, const char *key)
+{
+	fa_html_field(h, report, fa_report_field_find(&fa_report_summary, key));
+}
+
+static int fa_html_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * Borrowed: the distinct strings of @set (an object used as a set), sorted, in a new array of
+ * *ret_n pointers (free with free(); the strings belong to @set).
+ */
+static const char **fa_html_sorted_keys(const json_t *set, size_t *ret_n)
+{
+	const char **keys = fa_xcalloc(json_object_size(set) + 1, sizeof(*keys));
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	json_object_foreach((json_t *)set, key, v)
+		keys[n++] = key;
+	qsort(keys, n, sizeof(*keys), fa_html_strcmp);
+	*ret_n = n;
+	return keys;
+}
+
+static void fa_html_head(struct fa_html *h, const json_t *report)
+{
+	const char *verdict = fa_report_str(report, "summary.verdict");
+
+	fa_html_adds(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+			"style-src 'unsafe-inline'; script-src '" FA_HTML_SCRIPT_HASH "'; "
+			"base-uri 'none'; form-action 'none'\">\n"
+			"<meta name=\"referrer\" content=\"no-referrer\">\n"
+			"<meta name=\"generator\" content=\"");
+	fa_html_text(h, fa_report_str(report, "tool.name"));
+	fa_html_adds(h, " ");
+	fa_html_text(h, fa_report_str(report, "tool.version"));
+	fa_html_adds(h, "\">\n<title>Fabric audit: ");
+	fa_html_text(h, verdict ? verdict : "unknown");
+	fa_html_adds(h, ", ");
+	fa_html_number(h, report, "summary.findings");
+	fa_html_adds(h, " ");
+	fa_html_text(h, fa_html_label("summary.findings"));
+	fa_html_adds(h, "</title>\n<style>\n");
+	fa_html_adds(h, fa_html_css);
+	fa_html_adds(h, "</style>\n</head>\n");
+}
+
+/* One "label value" pair of the page header; @key2 (may be NULL) follows, joined by @sep. */
+static void fa_html_meta(struct fa_html *h, const char *label, const json_t *report,
+			 const char *key, const char *key2, const char *sep)
+{
+	const char *v = fa_report_str(report, key), *v2 = key2 ? fa_report_str(report, key2) : NULL;
+
+	if (!v && !v2)
+		return;
+	fa_html_adds(h, "<div><dt>");
+	fa_html_adds(h, label);
+	fa_html_adds(h, "</dt><dd>");
+	fa_html_text(h, v);
+	if (v && v2)
+		fa_html_adds(h, sep);
+	fa_html_text(h, v2);
+	fa_html_adds(h, "</dd></div>");
+}
+
+static void fa_html_header(struct fa_html *h, const json_t *report)
+{
+	const char *verdict = fa_report_str(report, "summary.verdict");
+
+	fa_buf_addf(h->out, "<body>\n<header class=\"top\">\n<h1>Fabric audit report</h1>\n"
+			    "<span class=\"verdict v-%s\" id=\"verdict\">",
+		    fa_html_verdict_class(verdict));
+	fa_html_text(h, verdict ? verdict : "unknown");
+	fa_html_adds(h, "</span>\n<dl class=\"meta\">");
+	fa_html_meta(h, "report", report, "created", NULL, "");
+	fa_html_meta(h, "snapshot", report, "snapshot.source", "snapshot.created", " &middot; ");
+	fa_html_meta(h, "tool", report, "tool.name", "tool.version", " ");
+	fa_html_adds(h, "</dl>\n</header>\n<main>\n");
+}
+
+/* One tile: label, the number at @key, optionally "/ total" and a line under it. */
+static void fa_html_tile_open(struct fa_html *h, const char *cls, const char *label)
+{
+	fa_buf_addf(h->out, "<div class=\"tile %s\"><div class=\"tile-label\">", cls);
+	fa_html_text(h, label);
+	fa_html_adds(h, "</div><div class=\"tile-value\">");
+}
+
+static void fa_html_tiles(struct fa_html *h, const json_t *report)
+{
+	const char *verdict = fa_report_str(report, "summary.verdict");
+	long long ok = fa_report_int(report, "coverage.devices.ok", -1);
+	long long total = fa_report_int(report, "coverage.devices.total", -1);
+	long long not_evaluable = fa_report_int(report, "summary.not_evaluable", 0);
+	char key[64];
+	int s;
+
+	fa_html_adds(h, "<section class=\"tiles\" id=\"summary\">\n");
+	fa_buf_addf(h->out, "<div class=\"tile t-%s\"><div class=\"tile-label\">",
+		    fa_html_verdict_class(verdict));
+	fa_html_text(h, fa_html_label("summary.verdict"));
+	fa_buf_addf(h->out, "</div><div class=\"tile-value\"><span class=\"verdict v-%s\">",
+		    fa_html_verdict_class(verdict));
+	fa_html_text(h, verdict ? verdict : "unknown");
+	fa_html_adds(h, "</span></div></div>\n");
+
+	fa_html_tile_open(h, fa_report_int(report, "summary.by_severity.error", 0) > 0 ? "t-fail" :
+			  "", fa_html_label("summary.findings"));
+	fa_html_number(h, report, "summary.findings");
+	fa_html_adds(h, "</div><div class=\"tile-sub\">");
+	for (s = 0; s < FA_SEVERITY_COUNT; s++) {
+		snprintf(key, sizeof(key), "summary.by_severity.%s", fa_severity_to_string(s));
+		/* Severities with no finding stay grey so the eye goes to the others. */
+		fa_buf_addf(h->out, "<span class=\"badge %s\">",
+			    fa_report_int(report, key, 0) > 0 ? fa_html_severity_class(s) : "");
+		fa_html_number(h, report, key);
+		fa_html_adds(h, " ");
+		fa_html_text(h, fa_html_label(key));
+		fa_html_adds(h, "</span>");
+	}
+	fa_html_adds(h, "</div></div>\n");
+
+	fa_html_tile_open(h, total >= 0 && ok < total ? "t-warn" : "t-pass",
+			  fa_html_label("coverage.devices.ok"));
+	fa_html_number(h, report, "coverage.devices.ok");
+	fa_html_adds(h, "<small> / ");
+	fa_html_number(h, report, "coverage.devices.total");
+	fa_html_adds(h, "</small></div>");
+	if (total > 0 && ok >= 0 && ok <= total)
+		fa_buf_addf(h->out, "<div class=\"meter\"><span style=\"width:%.1f%%\"></span></div>",
+			    100.0 * (double)ok / (double)total);
+	fa_html_adds(h, "</div>\n");
+
+	fa_html_tile_open(h, fa_report_int(report, "summary.rules_failed", 0) > 0 ? "t-fail" :
+			  "t-pass", fa_html_label("summary.rules_failed"));
+	fa_html_number(h, report, "summary.rules_failed");
+	fa_html_adds(h, "<small> / ");
+	fa_html_number(h, report, "summary.rules");
+	fa_html_adds(h, "</small></div></div>\n");
+
+	fa_html_tile_open(h, "", fa_html_label("summary.checks"));
+	fa_html_number(h, report, "summary.checks");
+	fa_html_adds(h, "</div></div>\n");
+
+	fa_html_tile_open(h, not_evaluable > 0 ? "t-warn" : "",
+			  fa_html_label("summary.not_evaluable"));
+	fa_html_number(h, report, "summary.not_evaluable");
+	fa_html_adds(h, "</div></div>\n</section>\n");
+}
+
+/*
+ * CSS classes of a cell, from the field declaration only: "k-" and the key with dots as
+ * dashes (so the stylesheet can colour expected and actual values), plus the font class.
+ */
+static void fa_html_key_class(struct fa_html *h, const struct fa_report_field *field)
+{
+	const char *c;
+
+	fa_html_adds(h, "k-");
+	for (c = field->key; *c; c++)
+		fa_buf_addch(h->out, *c == '.' ? '-' : *c);
+	if (field->flags & FA_RF_CODE)
+		fa_html_adds(h, " mono");
+	if (field->flags & FA_RF_NUMBER)
+		fa_html_adds(h, " num");
+}
+
+/* <thead> of the HTML columns of @section. */
+static void fa_html_thead(struct fa_html *h, const struct fa_report_section *sec)
+{
+	size_t f;
+
+	fa_html_adds(h, "<thead><tr>");
+	for (f = 0; f < sec->nfields; f++) {
+		if (!(sec->fields[f].flags & FA_RF_HTML))
+			continue;
+		fa_html_adds(h, sec->fields[f].flags & FA_RF_NUMBER ? "<th class=\"num\">" : "<th>");
+		fa_html_text(h, sec->fields[f].label);
+		fa_html_adds(h, "</th>");
+	}
+	fa_html_adds(h, "</tr></thead>\n");
+}
+
+/* The cells of one row of @section; the caller writes <tr …> and </tr>. */
+static void fa_html_cells(struct fa_html *h, const struct fa_report_section *sec,
+			  const json_t *item)
+{
+	const struct fa_report_field *field;
+	bool open = false;
+	size_t f;
+	int s;
+
+	for (f = 0; f < sec->nfields; f++) {
+		field = &sec->fields[f];
+		if (field->flags & FA_RF_HTML_SUB) {
+			if (!open || !fa_obj_get_path(item, field->key))
+				continue;
+			fa_html_adds(h, "<div class=\"sub\">");
+			fa_html_field(h, item, field);
+			fa_html_adds(h, "</div>");
+			continue;
+		}
+		if (!(field->flags & FA_RF_HTML))
+			continue;
+		if (open)
+			fa_html_adds(h, "</td>");
+		open = true;
+		fa_html_adds(h, "<td class=\"");
+		fa_html_key_class(h, field);
+		if (field->flags & FA_RF_SEVERITY) {
+			s = fa_severity_from_string(fa_report_str(item, field->key));
+			fa_buf_addf(h->out, "\" data-sort=\"%d\">", s >= 0 ? s : FA_SEVERITY_COUNT);
+			fa_html_badge(h, fa_report_str(item, field->key));
+		} else if (field->flags & FA_RF_NUMBER) {
+			long long n = fa_report_int(item, field->key, -1);
+
+			fa_buf_addf(h->out, "%s\" data-sort=\"%lld\">", n > 0 ? " nz" : "", n);
+			fa_html_field(h, item, field);
+		} else {
+			fa_html_adds(h, "\">");
+			fa_html_field(h, item, field);
+		}
+	}
+	if (open)
+		fa_html_adds(h, "</td>");
+}
+
+/* Add each device the subject of @finding names to @set; append them, "\n"-separated, to @out. */
+static void fa_html_finding_devices(const json_t *finding, json_t *set, struct fa_buf *out)
+{
+	const char *dev;
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(fa_html_subject_devices) / sizeof(fa_html_subject_devices[0]);
+	     i++) {
+		dev = fa_report_str(finding, fa_html_subject_devices[i]);
+		if (!dev)
+			continue;
+		if (set)
+			json_object_set_new(set, dev, json_true());
+		if (out) {
+			if (n++)
+				fa_buf_addch(out, '\n');
+			fa_buf_adds(out, dev);
+		}
+	}
+}
+
+/* A <select> filter over the sorted members of @set. */
+static void fa_html_select(struct fa_html *h, const char *id, const char *all,
+			   const json_t *set)
+{
+	const char **keys;
+	size_t i, n;
+
+	fa_buf_addf(h->out, "<select id=\"%s\"><option value=\"\">%s</option>", id, all);
+	keys = fa_html_sorted_keys(set, &n);
+	for (i = 0; i < n; i++) {
+		fa_html_adds(h, "<option value=\"");
+		fa_html_text(h, keys[i]);
+		fa_html_adds(h, "\">");
+		fa_html_text(h, keys[i]);
+		fa_html_adds(h, "</option>");
+	}
+	free(keys);
+	fa_html_adds(h, "</select>\n");
+}
+
+static void fa_html_section_open(struct fa_html *h, const char *id, const char *title,
+				 long long count)
+{
+	fa_buf_addf(h->out, "<section class=\"card\" id=\"%s\">\n<h2>", id);
+	fa_html_text(h, title);
+	if (count >= 0)
+		fa_buf_addf(h->out, " <span class=\"count\">%lld</span>", count);
+	fa_html_adds(h, "</h2>\n");
+}
+
+static void fa_html_findings(struct fa_html *h, const json_t *report)
+{
+	const struct fa_report_section *sec = &fa_report_findings;
+	const json_t *items = fa_report_items(report, sec);
+	json_t *categories = json_object(), *devices = json_object();
+	struct fa_buf devs = FA_BUF_INIT;
+	const json_t *item;
+	const char *v;
+	size_t i, n = items ? json_array_size(items) : 0;
+	int s;
+
+	fa_html_section_open(h, "findings", sec->title, (long long)n);
+	if (n == 0) {
+		fa_html_adds(h, "<p class=\"empty good\">No findings.</p>\n</section>\n");
+		goto out;
+	}
+	json_array_foreach(items, i, item) {
+		v = fa_report_str(item, "category");
+		if (v)
+			json_object_set_new(categories, v, json_true());
+		fa_html_finding_devices(item, devices, NULL);
+	}
+	/* Filters do nothing without the script, so it unhides them. */
+	fa_html_adds(h, "<div class=\"filters\" id=\"filters\" hidden>\n");
+	for (s = 0; s < FA_SEVERITY_COUNT; s++) {
+		size_t count = 0;
+
+		json_array_foreach(items, i, item)
+			if (fa_severity_from_string(fa_report_str(item, "severity")) == s)
+				count++;
+		fa_buf_addf(h->out, "<label><input type=\"checkbox\" value=\"%s\" checked> ",
+			    fa_severity_to_string(s));
+		fa_html_badge(h, fa_severity_to_string(s));
+		fa_buf_addf(h->out, " %zu</label>\n", count);
+	}
+	fa_html_select(h, "f-category", "All categories", categories);
+	fa_html_select(h, "f-device", "All devices", devices);
+	fa_html_adds(h, "<input type=\"search\" id=\"f-text\" placeholder=\"Search findings\" "
+			"aria-label=\"Search findings\">\n<span id=\"f-shown\"></span>\n</div>\n");
+
+	fa_html_adds(h, "<div class=\"table-wrap\"><table class=\"data sortable\" "
+			"id=\"findings-table\">\n");
+	fa_html_thead(h, sec);
+	fa_html_adds(h, "<tbody>\n");
+	json_array_foreach(items, i, item) {
+		fa_buf_reset(&devs);
+		fa_html_finding_devices(item, NULL, &devs);
+		fa_html_adds(h, "<tr data-severity=\"");
+		fa_html_text(h, fa_report_str(item, "severity"));
+		fa_html_adds(h, "\" data-category=\"");
+		fa_html_text(h, fa_report_str(item, "category"));
+		fa_html_adds(h, "\" data-devices=\"");
+		fa_html_escapen(h->out, devs.buf, devs.len);
+		fa_html_adds(h, "\">");
+		fa_html_cells(h, sec, item);
+		fa_html_adds(h, "</tr>\n");
+	}
+	fa_html_adds(h, "</tbody></table></div>\n</section>\n");
+out:
+	fa_buf_release(&devs);
+	json_decref(categories);
+	json_decref(devices);
+}
+
+/* A plain table of @section; with more than @fold rows it is folded into <details>. */
+static void fa_html_table(struct fa_html *h, const json_t *items,
+			  const struct fa_report_section *sec, size_t fold)
+{
+	const json_t *item;
+	size_t i, n = json_array_size(items);
+
+	if (fold && n > fold)
+		fa_buf_addf(h->out, "<details><summary>Show all %zu</summary>\n", n);
+	fa_html_adds(h, "<div class=\"table-wrap\"><table class=\"data sortable\">\n");
+	fa_html_thead(h, sec);
+	fa_html_adds(h, "<tbody>\n");
+	json_array_foreach(items, i, item) {
+		fa_html_adds(h, "<tr>");
+		fa_html_cells(h, sec, item);
+		fa_html_adds(h, "</tr>\n");
+	}
+	fa_html_adds(h, "</tbody></table></div>\n");
+	if (fold && n > fold)
+		fa_html_adds(h, "</details>\n");
+}
+
+static void fa_html_coverage(struct fa_html *h, const json_t *report)
+{
+	const json_t *failed = fa_report_items(report, &fa_report_failed_devices);
+	const json_t *unevaluated = fa_report_items(report, &fa_report_not_evaluable);
+	long long count = fa_report_int(report, "summary.not_evaluable", 0);
+	static const char *const keys[] = {
+		"coverage.devices.total", "coverage.devices.ok", "coverage.devices.failed",
+	};
+	size_t i;
+
+	if (unevaluated && count < (long long)json_array_size(unevaluated))
+		count = (long long)json_array_size(unevaluated);
+	fa_html_section_open(h, "coverage", "Coverage", -1);
+	fa_html_adds(h, "<p>");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (i)
+			fa_html_adds(h, " &middot; ");
+		fa_html_text(h, fa_html_label(keys[i]));
+		fa_html_adds(h, ": <b>");
+		fa_html_number(h, report, keys[i]);
+		fa_html_adds(h, "</b>");
+	}
+	fa_html_adds(h, " &middot; ");
+	fa_html_text(h, fa_html_label("summary.not_evaluable"));
+	fa_buf_addf(h->out, ": <b>%lld</b></p>\n", count);
+
+	fa_html_adds(h, "<h3>");
+	fa_html_text(h, fa_report_failed_devices.title);
+	fa_html_adds(h, "</h3>\n");
+	if (failed && json_array_size(failed))
+		fa_html_table(h, failed, &fa_report_failed_devices, 0);
+	else
+		fa_html_adds(h, "<p class=\"empty good\">Every device was collected.</p>\n");
+
+	fa_html_adds(h, "<h3>");
+	fa_html_text(h, fa_report_not_evaluable.title);
+	fa_html_adds(h, "</h3>\n");
+	if (unevaluated && json_array_size(unevaluated))
+		fa_html_table(h, unevaluated, &fa_report_not_evaluable, FA_HTML_FOLD);
+	else if (count > 0)
+		fa_buf_addf(h->out, "<p class=\"empty\">%lld checks (not listed).</p>\n", count);
+	else
+		fa_html_adds(h, "<p class=\"empty good\">Every check could be evaluated.</p>\n");
+	fa_html_adds(h, "</section>\n");
+}
+
+static void fa_html_list(struct fa_html *h, const json_t *report,
+			 const struct fa_report_section *sec, const char *id, const char *empty)
+{
+	const json_t *items = fa_report_items(report, sec);
+	size_t n = items ? json_array_size(items) : 0;
+
+	fa_html_section_open(h, id, sec->title, (long long)n);
+	if (n)
+		fa_html_table(h, items, sec, FA_HTML_FOLD);
+	else
+		fa_buf_addf(h->out, "<p class=\"empty\">%s</p>\n", empty);
+	fa_html_adds(h, "</section>\n");
+}
+
+int fa_render_html(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		   struct fa_err *err)
+{
+	struct fa_html h = { out };
+
+	fa_html_head(&h, report);
+	fa_html_header(&h, report);
+	fa_html_tiles(&h, report);
+	fa_html_findings(&h, report);
+	fa_html_coverage(&h, report);
+	fa_html_list(&h, report, &fa_report_warnings, "warnings", "No warnings.");
+	fa_html_list(&h, report, &fa_report_rules, "rules", "No rules were run.");
+	fa_html_adds(&h, "</main>\n<footer>Generated by ");
+	fa_html_text(&h, fa_report_str(report, "tool.name"));
+	fa_html_adds(&h, " ");
+	fa_html_text(&h, fa_report_str(report, "tool.version"));
+	fa_html_adds(&h, " &middot; report format ");
+	fa_html_text(&h, fa_report_str(report, "format"));
+	fa_html_adds(&h, "</footer>\n<script>");
+	fa_html_adds(&h, fa_html_script);
+	fa_html_adds(&h, "</script>\n</body>\n</html>\n");
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals shared by the renderers of reports/: the renderer table entry and the helpers every
+ * renderer uses to read the report value without trusting its shape.
+ *
+ * A renderer appends to an uncapped buffer of its own; fa_report_render() copies the result
+ * into the caller's buffer in one add, so a cap on the caller's buffer is honoured in one place.
+ */
+#ifndef FA_REPORTS_RENDER_INT_H
+#define FA_REPORTS_RENDER_INT_H
+
+#include <jansson.h>
+
+#include "audit/util/buf.h"
+#include "audit/util/err.h"
+#include "reports/report.h"
+
+struct fa_renderer {
+	const char *name;
+	int (*render)(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		      struct fa_err *err);
+};
+
+int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		   struct fa_err *err);
+int fa_render_json(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		   struct fa_err *err);
+int fa_render_html(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		   struct fa_err *err);
+
+/* Borrowed: the string at dotted @path, or NULL when absent or not a string. */
+const char *fa_report_str(const json_t *obj, const char *path);
+/* The integer at dotted @path, or @dflt when absent or not an integer. */
+long long fa_report_int(const json_t *obj, const char *path, long long dflt);
+/* Number of items of the array at @path (0 when absent or not an array). */
+size_t fa_report_len(const json_t *obj, const char *path);
+
+/* Borrowed: the field of @section whose key is @key (a programmer error when missing). */
+const struct fa_report_field *fa_report_field_find(const struct fa_report_section *section,
+						   const char *key);
+
+#endif /* FA_REPORTS_RENDER_INT_H */

@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text output, for a person at a terminal or reading a cron mail.
+ *
+ * Layout: one headline (verdict and the summary numbers), one line naming the run, then the
+ * findings grouped by severity (most severe first) in aligned columns with the message on its
+ * own line under each row, then what the audit could not see (devices not collected, checks
+ * not evaluable, the first few only) and parse warnings.  A clean run is three lines long.
+ *
+ * Columns and labels come from the section tables of report.c.  Column widths are computed
+ * over all rows of a section (so groups line up) and capped, so one long subject does not push
+ * every row off the screen; a longer cell just overflows its own row.
+ *
+ * Device-supplied text is shown with C0 and C1 control characters as \xNN, so nothing in a
+ * report can move the cursor or retitle the terminal.  Colour is ANSI, only when asked for.
+ */
+#include "config.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reports/render-int.h"
+#include "audit/util/banned.h"
+
+#define FA_TEXT_COL_MAX 60
+#define FA_TEXT_MAX_FIELDS 16
+
+#define FA_ANSI_RESET "\033[0m"
+#define FA_ANSI_BOLD "\033[1m"
+
+struct fa_text {
+	struct fa_buf *out;
+	bool color;
+};
+
+static const char *fa_text_severity_color(const char *severity)
+{
+	switch (fa_severity_from_string(severity)) {
+	case FA_SEVERITY_ERROR:
+		return "\033[1;31m";
+	case FA_SEVERITY_WARNING:
+		return "\033[33m";
+	case FA_SEVERITY_INFO:
+		return "\033[36m";
+	default:
+		return NULL;
+	}
+}
+
+static const char *fa_text_verdict_color(const char *verdict)
+{
+	if (!verdict)
+		return NULL;
+	if (!strcmp(verdict, "pass"))
+		return "\033[1;32m";
+	if (!strcmp(verdict, "fail"))
+		return "\033[1;31m";
+	if (!strcmp(verdict, "incomplete"))
+		return "\033[1;33m";
+	return NULL;
+}
+
+/* Append @len bytes of @s with control characters made visible. */
+static void fa_text_clean(struct fa_buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] < 0x20 || p[i] == 0x7f) {
+			fa_buf_addf(out, "\\x%02x", p[i]);
+		} else if (p[i] == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
+			/* C1 controls such as U+009B (CSI) act like ESC [ on some terminals. */
+			fa_buf_addf(out, "\\u%04x", p[i + 1]);
+			i++;
+		} else {
+			fa_buf_addch(out, (char)p[i]);
+		}
+	}
+}
+
+/* Columns a cleaned UTF-8 string takes (one per code point). */
+static size_t fa_text_width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static void fa_text_colored(struct fa_text *t, const char *color, const char *s)
+{
+	if (t->color && color)
+		fa_buf_addf(t->out, "%s%s%s", color, s, FA_ANSI_RESET);
+	else
+		fa_buf_adds(t->out, s);
+}
+
+/* The cell of @field in @item, cleaned, "-" when absent. */
+static void fa_text_cell(const json_t *item, const struct fa_report_field *field,
+			 struct fa_buf *cell)
+{
+	struct fa_buf raw = FA_BUF_INIT;
+
+	fa_buf_reset(cell);
+	if (fa_report_field_text(item, field, &raw))
+		fa_text_clean(cell, raw.buf, raw.len);
+	else
+		fa_buf_addch(cell, '-');
+	fa_buf_release(&raw);
+}
+
+static void fa_text_pad(struct fa_buf *out, size_t n)
+{
+	while (n--)
+		fa_buf_addch(out, ' ');
+}
+
+/* Widths of the text columns of @section over @items (0 for fields that are no column). */
+static void fa_text_widths(const struct fa_report_section *section, const json_t *items,
+			   size_t *widths)
+{
+	struct fa_buf cell = FA_BUF_INIT;
+	const json_t *item;
+	size_t f, i, w;
+
+	assert(section->nfields <= FA_TEXT_MAX_FIELDS);
+	for (f = 0; f < section->nfields; f++)
+		widths[f] = section->fields[f].flags & FA_RF_TEXT ?
+				    fa_text_width(section->fields[f].label) : 0;
+	json_array_foreach(items, i, item) {
+		for (f = 0; f < section->nfields; f++) {
+			if (!(section->fields[f].flags & FA_RF_TEXT))
+				continue;
+			fa_text_cell(item, &section->fields[f], &cell);
+			w = fa_text_width(cell.buf);
+			if (w > FA_TEXT_COL_MAX)
+				w = FA_TEXT_COL_MAX;
+			if (w > widths[f])
+				widths[f] = w;
+		}
+	}
+	fa_buf_release(&cell);
+}
+
+/* The index of the last text column, which is not padded (no trailing blanks). */
+static size_t fa_text_last_column(const struct fa_report_section *section)
+{
+	size_t f, last = 0;
+
+	for (f = 0; f < section->nfields; f++)
+		if (section->fields[f].flags & FA_RF_TEXT)
+			last = f;
+	return last;
+}
+
+static void fa_text_header_row(struct fa_text *t, const struct fa_report_section *section,
+			       const size_t *widths)
+{
+	size_t f, last = fa_text_last_column(section);
+	const char *c;
+
+	fa_buf_adds(t->out, "  ");
+	if (t->color)
+		fa_buf_adds(t->out, FA_ANSI_BOLD);
+	for (f = 0; f < section->nfields; f++) {
+		if (!(section->fields[f].flags & FA_RF_TEXT))
+			continue;
+		for (c = section->fields[f].label; *c; c++)
+			fa_buf_addch(t->out, (char)toupper((unsigned char)*c));
+		if (f != last)
+			fa_text_pad(t->out, widths[f] - fa_text_width(section->fields[f].label) + 2);
+	}
+	if (t->color)
+		fa_buf_adds(t->out, FA_ANSI_RESET);
+	fa_buf_addch(t->out, '\n');
+}
+
+static void fa_text_row(struct fa_text *t, const struct fa_report_section *section,
+			const size_t *widths, const json_t *item)
+{
+	struct fa_buf cell = FA_BUF_INIT;
+	size_t f, w, last = fa_text_last_column(section);
+	const struct fa_report_field *field;
+
+	fa_buf_adds(t->out, "  ");
+	for (f = 0; f < section->nfields; f++) {
+		field = &section->fields[f];
+		if (!(field->flags & FA_RF_TEXT))
+			continue;
+		fa_text_cell(item, field, &cell);
+		fa_text_colored(t, field->flags & FA_RF_SEVERITY ?
+				fa_text_severity_color(cell.buf) : NULL, cell.buf);
+		w = fa_text_width(cell.buf);
+		if (f != last)
+			fa_text_pad(t->out, (w < widths[f] ? widths[f] - w : 0) + 2);
+	}
+	fa_buf_addch(t->out, '\n');
+	for (f = 0; f < section->nfields; f++) {
+		field = &section->fields[f];
+		if (!(field->flags & FA_RF_TEXT_LINE))
+			continue;
+		fa_text_cell(item, field, &cell);
+		fa_buf_adds(t->out, "      ");
+		fa_buf_add(t->out, cell.buf, cell.len);
+		fa_buf_addch(t->out, '\n');
+	}
+	fa_buf_release(&cell);
+}
+
+/* A blank line and the heading "@title (@count[, first @max])". */
+static void fa_text_title(struct fa_text *t, const char *color, const char *title,
+			  long long count, size_t shown)
+{
+	fa_buf_addch(t->out, '\n');
+	fa_text_colored(t, color, title);
+	fa_buf_addf(t->out, " (%lld", count);
+	if ((long long)shown < count)
+		fa_buf_addf(t->out, ", first %zu", shown);
+	fa_buf_adds(t->out, ")\n");
+}
+
+/* One summary number: "label value" (value "-" when the report lacks it). */
+static void fa_text_summary_item(struct fa_text *t, const json_t *report, const char *key)
+{
+	const struct fa_report_field *field = fa_report_field_find(&fa_report_summary, key);
+	struct fa_buf cell = FA_BUF_INIT;
+
+	fa_text_cell(report, field, &cell);
+	fa_buf_addf(t->out, "%s %s", field->label, cell.buf);
+	fa_buf_release(&cell);
+}
+
+/* "label a of b" for a pair of summary numbers. */
+static void fa_text_summary_ratio(struct fa_text *t, const json_t *report, const char *key,
+				  const char *total_key)
+{
+	const struct fa_report_field *total = fa_report_field_find(&fa_report_summary, total_key);
+	struct fa_buf cell = FA_BUF_INIT;
+
+	fa_text_summary_item(t, report, key);
+	fa_text_cell(report, total, &cell);
+	fa_buf_addf(t->out, " of %s", cell.buf);
+	fa_buf_release(&cell);
+}
+
+static void fa_text_headline(struct fa_text *t, const json_t *report)
+{
+	const char *verdict = fa_report_str(report, "summary.verdict");
+	const char *name = verdict ? verdict : "unknown";
+	struct fa_buf cell = FA_BUF_INIT;
+	char *c;
+	int s;
+
+	fa_text_clean(&cell, name, strlen(name));
+	for (c = cell.buf; *c; c++)
+		*c = (char)toupper((unsigned char)*c);
+	fa_text_colored(t, fa_text_verdict_color(verdict), cell.buf);
+	fa_buf_adds(t->out, "  ");
+	fa_text_summary_item(t, report, "summary.findings");
+	fa_buf_adds(t->out, " (");
+	for (s = 0; s < FA_SEVERITY_COUNT; s++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "summary.by_severity.%s", fa_severity_to_string(s));
+		if (s)
+			fa_buf_adds(t->out, ", ");
+		fa_text_summary_item(t, report, key);
+	}
+	fa_buf_adds(t->out, ")  ");
+	fa_text_summary_ratio(t, report, "coverage.devices.ok", "coverage.devices.total");
+	fa_buf_adds(t->out, "  ");
+	fa_text_summary_ratio(t, report, "summary.rules_failed", "summary.rules");
+	fa_buf_adds(t->out, "  ");
+	fa_text_summary_item(t, report, "summary.checks");
+	fa_buf_adds(t->out, "  ");
+	fa_text_summary_item(t, report, "summary.not_evaluable");
+	fa_buf_addch(t->out, '\n');
+	fa_buf_release(&cell);
+}
+
+/* "report <created> by <tool> <version> on <source> (snapshot <created>)", parts present. */
+static void fa_text_run_line(struct fa_text *t, const json_t *report)
+{
+	static const struct {
+		const char *prefix, *key, *suffix;
+	} parts[] = {
+		{ "report ", "created", "" },
+		{ "by ", "tool.name", "" },
+		{ "", "tool.version", "" },
+		{ "on ", "snapshot.source", "" },
+		{ "(snapshot ", "snapshot.created", ")" },
+	};
+	struct fa_buf line = FA_BUF_INIT;
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		v = fa_report_str(report, parts[i].key);
+		if (!v)
+			continue;
+		if (line.len)
+			fa_buf_addch(&line, ' ');
+		fa_buf_adds(&line, parts[i].prefix);
+		fa_text_clean(&line, v, strlen(v));
+		fa_buf_adds(&line, parts[i].suffix);
+	}
+	if (line.len)
+		fa_buf_addf(t->out, "%s\n", line.buf);
+	fa_buf_release(&line);
+}
+
+static void fa_text_findings(struct fa_text *t, const json_t *report)
+{
+	const struct fa_report_section *sec = &fa_report_findings;
+	const json_t *items = fa_report_items(report, sec);
+	const json_t *item;
+	size_t widths[FA_TEXT_MAX_FIELDS], i, n;
+	int s;
+
+	if (!items || json_array_size(items) == 0) {
+		fa_buf_adds(t->out, "\nNo findings.\n");
+		return;
+	}
+	fa_text_widths(sec, items, widths);
+	/* The last pass (s == FA_SEVERITY_COUNT) keeps findings of an unknown severity. */
+	for (s = 0; s <= FA_SEVERITY_COUNT; s++) {
+		n = 0;
+		json_array_foreach(items, i, item)
+			if (fa_severity_from_string(fa_report_str(item, "severity")) ==
+			    (s < FA_SEVERITY_COUNT ? s : -1))
+				n++;
+		if (n == 0)
+			continue;
+		fa_text_title(t, s < FA_SEVERITY_COUNT ?
+				      fa_text_severity_color(fa_severity_to_string(s)) : NULL,
+			      s < FA_SEVERITY_COUNT ? fa_severity_to_string(s) : "other",
+			      (long long)n, n);
+		fa_text_header_row(t, sec, widths);
+		json_array_foreach(items, i, item)
+			if (fa_severity_from_string(fa_report_str(item, "severity")) ==
+			    (s < FA_SEVERITY_COUNT ? s : -1))
+				fa_text_row(t, sec, widths, item);
+	}
+}
+
+/* A titled table of @section, at most @max rows (0 = all); nothing when it is empty. */
+static void fa_text_table(struct fa_text *t, const json_t *report,
+			  const struct fa_report_section *sec, long long count, size_t max)
+{
+	const json_t *items = fa_report_items(report, sec);
+	size_t widths[FA_TEXT_MAX_FIELDS], i, n = items ? json_array_size(items) : 0;
+	json_t *shown;
+
+	if (count < (long long)n)
+		count = (long long)n;
+	if (count == 0)
+		return;
+	fa_text_title(t, t->color ? FA_ANSI_BOLD : NULL, sec->title, count,
+		      max && n > max ? max : n);
+	if (n == 0)
+		return;
+	shown = json_array();
+	for (i = 0; i < n && (!max || i < max); i++)
+		json_array_append(shown, json_array_get(items, i));
+	fa_text_widths(sec, shown, widths);
+	fa_text_header_row(t, sec, widths);
+	for (i = 0; i < json_array_size(shown); i++)
+		fa_text_row(t, sec, widths, json_array_get(shown, i));
+	if ((long long)json_array_size(shown) < count)
+		fa_buf_addf(t->out, "  ... and %lld more\n",
+			    count - (long long)json_array_size(shown));
+	json_decref(shown);
+}
+
+int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		   struct fa_err *err)
+{
+	struct fa_text t = { out, opts->color };
+	size_t max = opts->not_evaluable_shown ? opts->not_evaluable_shown :
+						  FA_REPORT_NOT_EVALUABLE_SHOWN;
+
+	fa_text_headline(&t, report);
+	fa_text_run_line(&t, report);
+	fa_text_findings(&t, report);
+	fa_text_table(&t, report, &fa_report_failed_devices, 0, 0);
+	fa_text_table(&t, report, &fa_report_not_evaluable,
+		      fa_report_int(report, "summary.not_evaluable", 0), max);
+	fa_text_table(&t, report, &fa_report_warnings, 0, 0);
+	return 0;
+}

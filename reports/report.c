@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The field declarations of a report and the helpers that read a report value.
+ *
+ * Each table below is the single place where a JSON key of docs/report.md is paired with the
+ * label a person reads.  The text and HTML renderers walk these tables (and the JSON renderer
+ * writes the value itself), so adding a column means adding one line here.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "reports/render-int.h"
+#include "reports/report.h"
+#include "audit/util/banned.h"
+
+#define FA_NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const fa_severity_names[FA_SEVERITY_COUNT] = {
+	[FA_SEVERITY_ERROR] = "error",
+	[FA_SEVERITY_WARNING] = "warning",
+	[FA_SEVERITY_INFO] = "info",
+};
+
+const char *fa_severity_to_string(enum fa_severity s)
+{
+	return (unsigned)s < FA_SEVERITY_COUNT ? fa_severity_names[s] : NULL;
+}
+
+int fa_severity_from_string(const char *s)
+{
+	int i;
+
+	for (i = 0; s && i < FA_SEVERITY_COUNT; i++)
+		if (strcmp(fa_severity_names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+static const struct fa_report_field fa_finding_fields[] = {
+	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY },
+	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "title", "Title", FA_RF_HTML_SUB },
+	{ "category", "Category", FA_RF_HTML },
+	{ "subject_text", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "expected", "Expected", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "actual", "Actual", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "message", "Message", FA_RF_TEXT_LINE | FA_RF_HTML },
+};
+
+const struct fa_report_section fa_report_findings = {
+	"findings", "Findings", fa_finding_fields, FA_NELEM(fa_finding_fields),
+};
+
+static const struct fa_report_field fa_failed_device_fields[] = {
+	{ "device", "Device", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "status", "Status", FA_RF_TEXT | FA_RF_HTML },
+	{ "error", "Error", FA_RF_TEXT | FA_RF_HTML },
+};
+
+const struct fa_report_section fa_report_failed_devices = {
+	"coverage.failed_devices", "Devices not collected", fa_failed_device_fields,
+	FA_NELEM(fa_failed_device_fields),
+};
+
+static const struct fa_report_field fa_not_evaluable_fields[] = {
+	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "subject", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "missing", "Missing", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+};
+
+const struct fa_report_section fa_report_not_evaluable = {
+	"coverage.not_evaluable", "Checks not evaluable", fa_not_evaluable_fields,
+	FA_NELEM(fa_not_evaluable_fields),
+};
+
+static const struct fa_report_field fa_warning_fields[] = {
+	{ "device", "Device", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "message", "Message", FA_RF_TEXT | FA_RF_HTML },
+};
+
+const struct fa_report_section fa_report_warnings = {
+	"warnings", "Warnings", fa_warning_fields, FA_NELEM(fa_warning_fields),
+};
+
+static const struct fa_report_field fa_rule_fields[] = {
+	{ "id", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "title", "Title", FA_RF_HTML_SUB },
+	{ "category", "Category", FA_RF_TEXT | FA_RF_HTML },
+	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY },
+	{ "scope", "Scope", FA_RF_TEXT | FA_RF_HTML },
+	{ "pack", "Pack", FA_RF_TEXT | FA_RF_HTML },
+	{ "counts.pass", "Pass", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "counts.fail", "Fail", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "counts.notevaluable", "Not evaluable", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "counts.notapplicable", "Not applicable", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+};
+
+const struct fa_report_section fa_report_rules = {
+	"rules", "Rules", fa_rule_fields, FA_NELEM(fa_rule_fields),
+};
+
+/* Paths from the report root; labels are lowercase so they read inside a sentence. */
+static const struct fa_report_field fa_summary_fields[] = {
+	{ "summary.verdict", "verdict", 0 },
+	{ "summary.findings", "findings", FA_RF_NUMBER },
+	{ "summary.by_severity.error", "error", FA_RF_NUMBER | FA_RF_SEVERITY },
+	{ "summary.by_severity.warning", "warning", FA_RF_NUMBER | FA_RF_SEVERITY },
+	{ "summary.by_severity.info", "info", FA_RF_NUMBER | FA_RF_SEVERITY },
+	{ "coverage.devices.ok", "devices ok", FA_RF_NUMBER },
+	{ "coverage.devices.total", "devices", FA_RF_NUMBER },
+	{ "coverage.devices.failed", "devices failed", FA_RF_NUMBER },
+	{ "summary.rules_failed", "rules failed", FA_RF_NUMBER },
+	{ "summary.rules", "rules", FA_RF_NUMBER },
+	{ "summary.checks", "checks", FA_RF_NUMBER },
+	{ "summary.not_evaluable", "not evaluable", FA_RF_NUMBER },
+};
+
+const struct fa_report_section fa_report_summary = {
+	"", "Summary", fa_summary_fields, FA_NELEM(fa_summary_fields),
+};
+
+const struct fa_report_field *fa_report_field_find(const struct fa_report_section *section,
+						   const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < section->nfields; i++)
+		if (strcmp(section->fields[i].key, key) == 0)
+			return &section->fields[i];
+	return NULL;
+}
+
+const json_t *fa_report_items(const json_t *report, const struct fa_report_section *section)
+{
+	const json_t *v = fa_obj_get_path(report, section->key);
+
+	return json_is_array(v) ? v : NULL;
+}
+
+const char *fa_report_str(const json_t *obj, const char *path)
+{
+	return json_is_object(obj) ? fa_get_str(obj, path) : NULL;
+}
+
+long long fa_report_int(const json_t *obj, const char *path, long long dflt)
+{
+	json_t *v = json_is_object(obj) ? fa_obj_get_path(obj, path) : NULL;
+
+	return json_is_integer(v) ? (long long)json_integer_value(v) : dflt;
+}
+
+size_t fa_report_len(const json_t *obj, const char *path)
+{
+	json_t *v = json_is_object(obj) ? fa_obj_get_path(obj, path) : NULL;
+
+	return json_is_array(v) ? json_array_size(v) : 0;
+}
+
+bool fa_report_field_text(const json_t *item, const struct fa_report_field *field,
+			  struct fa_buf *out)
+{
+	json_t *v = json_is_object(item) ? fa_obj_get_path(item, field->key) : NULL;
+	char *dump;
+
+	switch (json_typeof(v ? v : json_null())) {
+	case JSON_NULL:
+		return false;
+	case JSON_STRING:
+		fa_buf_add(out, json_string_value(v), json_string_length(v));
+		return true;
+	case JSON_INTEGER:
+		fa_buf_addf(out, "%lld", (long long)json_integer_value(v));
+		return true;
+	case JSON_REAL:
+		fa_buf_addf(out, "%g", json_real_value(v));
+		return true;
+	case JSON_TRUE:
+		fa_buf_adds(out, "true");
+		return true;
+	case JSON_FALSE:
+		fa_buf_adds(out, "false");
+		return true;
+	default:
+		dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+		if (dump)
+			fa_buf_adds(out, dump);
+		free(dump);
+		return true;
+	}
+}
+
+int fa_report_check(const json_t *report, struct fa_err *err)
+{
+	const json_t *f;
+
+	if (!json_is_object(report))
+		return fa_err_set(err, FA_EPARSE,
+				  "not a fabric-audit report (a JSON object was expected)");
+	f = json_object_get(report, "format");
+	if (!f)
+		return fa_err_set(err, FA_EPARSE, "not a fabric-audit report (format missing)");
+	if (!json_is_string(f))
+		return fa_err_set(err, FA_EPARSE,
+				  "not a fabric-audit report (format is not a string)");
+	if (strcmp(json_string_value(f), FA_REPORT_FORMAT) != 0)
+		return fa_err_set(err, FA_EPARSE, "not a fabric-audit report (format %s)",
+				  json_string_value(f));
+	return 0;
+}
