@@ -36,6 +36,10 @@ fa_run inventory show -f json -i good.json
 fa_expect_rc "a JSON inventory shows with exit 0" 0
 fa_expect_grep "a two-bracket range expands" '"name": "r2n02"' "$FA_TMP/out"
 
+fa_run inventory show -i hosts.ini
+fa_expect_rc "an Ansible INI inventory shows with exit 0" 0
+fa_expect_golden "the INI import matches its golden" "$GOLDEN/hosts.txt" "$FA_TMP/out"
+
 fa_run inventory show --help
 fa_expect_rc "--help exits 0" 0
 fa_expect_grep "--help prints the usage" '^usage: fabric-audit inventory show -i FILE' \
@@ -58,6 +62,8 @@ bad-range.yaml|7:9: range 010-005 in host range 'gpu[010-005]' is reversed
 bad-platform.yaml|3:15: unknown platform 'junos' (known platforms: cumulus, linux)
 bad-no-platform.yaml|7:11: device 'gpu001' has no platform (set 'platform' in defaults, one of its groups or its device entry)
 bad-syntax.yaml|5:4: did not find expected '-' indicator
+bad-ini-password.ini|3:29: passwords are not stored in the inventory: put it in an environment variable and give the variable's name with 'fabric_audit_password_env'
+bad-ini-unknown-var.ini|5:1: unknown variable 'fabric_audit_plaform' (did you mean 'fabric_audit_platform'?)
 LIST
 
 fa_run inventory show -i no-such-inventory.yaml
