@@ -35,6 +35,9 @@
 #include "inventory/inventory-int.h"
 #include "audit/util/banned.h"
 
+/* What a group name is made of. */
+#define FA_INI_NAME_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+
 /* Group depth past which :children nesting is taken to be a mistake. */
 #define FA_INI_MAX_DEPTH 64
 
@@ -110,7 +113,8 @@ struct fa_ini {
 	const char *path;
 	struct fa_err *err;
 	json_t *pos;
-	json_t *groups;	/* name -> { vars: {}, children: [], hosts: [] }, first mention first */
+	/* name -> { vars: {}, children: [], hosts: [] }, first mention first */
+	json_t *groups;
 	json_t *hosts;	/* name -> { name: string, vars: {} }, first mention first */
 };
 
@@ -157,8 +161,7 @@ bool fa_ansible_ini_detect(const char *path, const char *data, size_t len)
 			q++;
 		if (q < e && *q != '#' && *q != ';') {
 			/* "[name]" or "[name:vars]", never a YAML/JSON flow list like "[a, b]" */
-			size_t n = strspn(q + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					  "0123456789_.-:");
+			size_t n = strspn(q + 1, FA_INI_NAME_CHARS ":");
 
 			return *q == '[' && q + 1 + n < e && q[1 + n] == ']' && n > 0;
 		}
@@ -345,7 +348,8 @@ static char *fa_ini_pattern(struct fa_ini *ini, const char *pat, int line, int c
 		hi = p[1 + lo] == ':' ? strspn(p + 2 + lo, "0123456789") : 0;
 		if (!close || !lo || !hi || p + 2 + lo + hi != close) {
 			fa_ini_err(ini, FA_EINVAL, line, column,
-				   "host pattern '%s': only numeric ranges such as [01:50] are read",
+				   "host pattern '%s': only numeric ranges such as [01:50] are "
+				   "read",
 				   pat);
 			goto fail;
 		}
@@ -500,8 +504,7 @@ static int fa_ini_header(struct fa_ini *ini, char *text, int line, json_t **ret_
 					  "unknown section kind ':%s' (known: vars, children)",
 					  colon + 1);
 	}
-	if (!open[1] || strspn(open + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					 "0123456789_-.") != strlen(open + 1))
+	if (!open[1] || strspn(open + 1, FA_INI_NAME_CHARS) != strlen(open + 1))
 		return fa_ini_err(ini, FA_EPARSE, line, (int)(open - text) + 2,
 				  "'%s' is not a group name (letters, digits, '_', '-', '.')",
 				  open + 1);

@@ -134,7 +134,9 @@ int fa_transport_from_string(const char *s)
 
 static char *fa_inv_pos_key(const json_t *v, const char *key)
 {
-	return key ? fa_xasprintf("%p:%s", (const void *)v, key) : fa_xasprintf("%p", (const void *)v);
+	if (key)
+		return fa_xasprintf("%p:%s", (const void *)v, key);
+	return fa_xasprintf("%p", (const void *)v);
 }
 
 /* A position is packed in one integer: the line in the high half, the column in the low. */
@@ -257,6 +259,18 @@ static void fa_inv_join(struct fa_buf *b, const char *const *words)
 		fa_buf_addf(b, "%s%s", i ? ", " : "", words[i]);
 }
 
+static int fa_inv_unknown_key(struct fa_inv_loader *ld, const json_t *obj, const char *key,
+			      const char *const *known)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	fa_inv_join(&b, known);
+	r = fa_inv_err(ld, FA_EPARSE, obj, key, "unknown key '%s' (known keys: %s)", key, b.buf);
+	fa_buf_release(&b);
+	return r;
+}
+
 /* Every key of @obj must be in @known ("password" gets its own explanation). */
 static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 			     const char *const *known)
@@ -275,23 +289,14 @@ static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 			continue;
 		if (strcmp(key, "password") == 0)
 			return fa_inv_err(ld, FA_EPARSE, obj, key,
-					     "passwords are not stored in the inventory: put it "
-					     "in an environment variable and give the variable's "
-					     "name with 'password_env'");
+					  "passwords are not stored in the inventory: put it "
+					  "in an environment variable and give the variable's "
+					  "name with 'password_env'");
 		hint = fa_inv_suggest(key, known);
 		if (hint)
 			return fa_inv_err(ld, FA_EPARSE, obj, key,
-					     "unknown key '%s' (did you mean '%s'?)", key, hint);
-		{
-			struct fa_buf b = FA_BUF_INIT;
-			int r;
-
-			fa_inv_join(&b, known);
-			r = fa_inv_err(ld, FA_EPARSE, obj, key,
-					  "unknown key '%s' (known keys: %s)", key, b.buf);
-			fa_buf_release(&b);
-			return r;
-		}
+					  "unknown key '%s' (did you mean '%s'?)", key, hint);
+		return fa_inv_unknown_key(ld, obj, key, known);
 	}
 	return 0;
 }
@@ -301,11 +306,9 @@ static int fa_inv_string(struct fa_inv_loader *ld, const json_t *v, const char *
 			 const char **ret)
 {
 	if (!json_is_string(v))
-		return fa_inv_err(ld, FA_EPARSE, v, NULL,
-				     "'%s' must be a string", key);
+		return fa_inv_err(ld, FA_EPARSE, v, NULL, "'%s' must be a string", key);
 	if (!*json_string_value(v))
-		return fa_inv_err(ld, FA_EINVAL, v, NULL,
-				     "'%s' must not be empty", key);
+		return fa_inv_err(ld, FA_EINVAL, v, NULL, "'%s' must not be empty", key);
 	*ret = json_string_value(v);
 	return 0;
 }
@@ -364,7 +367,7 @@ static int fa_inv_platform(struct fa_inv_loader *ld, const json_t *v, const char
 	for (i = 0; fa_platforms[i]; i++)
 		fa_buf_addf(&known, "%s%s", i ? ", " : "", fa_platforms[i]->name);
 	r = fa_inv_err(ld, FA_EINVAL, v, NULL,
-			  "unknown platform '%s' (known platforms: %s)", s, known.buf);
+		       "unknown platform '%s' (known platforms: %s)", s, known.buf);
 	fa_buf_release(&known);
 	return r;
 }
@@ -385,9 +388,9 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 		set->transport = fa_transport_from_string(s);
 		if (set->transport < 0)
 			return fa_inv_err(ld, FA_EINVAL, v, NULL,
-					     "unknown transport '%s' (known transports: ssh, "
-					     "netconf, local, replay)",
-					     s);
+					  "unknown transport '%s' (known transports: ssh, "
+					  "netconf, local, replay)",
+					  s);
 	}
 	if ((v = json_object_get(obj, "platform")) && (r = fa_inv_platform(ld, v, &set->platform)))
 		return r;
@@ -401,9 +404,9 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 			return r;
 		if (!fa_inv_env_name_ok(set->password_env))
 			return fa_inv_err(ld, FA_EINVAL, v, NULL,
-					     "'password_env' is the name of an environment "
-					     "variable (letters, digits and '_'), not '%s'",
-					     set->password_env);
+					  "'password_env' is the name of an environment "
+					  "variable (letters, digits and '_'), not '%s'",
+					  set->password_env);
 	}
 	if ((v = json_object_get(obj, "identity_file"))) {
 		r = fa_inv_string(ld, v, "identity_file", &s);
@@ -421,21 +424,21 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 		    json_integer_value(v) > 65535)
 			return fa_inv_err(ld, FA_EINVAL, v, NULL,
-					     "'port' must be an integer from 1 to 65535");
+					  "'port' must be an integer from 1 to 65535");
 		set->port = (int)json_integer_value(v);
 	}
 	if ((v = json_object_get(obj, "ssh_agent"))) {
 		if (!json_is_boolean(v))
 			return fa_inv_err(ld, FA_EPARSE, v, NULL,
-					     "'ssh_agent' must be true or false");
+					  "'ssh_agent' must be true or false");
 		set->ssh_agent = json_is_true(v);
 	}
 	if ((v = json_object_get(obj, "timeout"))) {
 		if (!json_is_number(v) || !(json_number_value(v) > 0) ||
 		    json_number_value(v) > 86400)
 			return fa_inv_err(ld, FA_EINVAL, v, NULL,
-					     "'timeout' must be a number of seconds above 0 and "
-					     "at most 86400");
+					  "'timeout' must be a number of seconds above 0 and "
+					  "at most 86400");
 		set->timeout = json_number_value(v);
 	}
 	if ((v = json_object_get(obj, "tags"))) {
@@ -443,18 +446,18 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 
 		if (!json_is_array(v))
 			return fa_inv_err(ld, FA_EPARSE, v, NULL,
-					     "'tags' must be a list of strings");
+					  "'tags' must be a list of strings");
 		json_array_foreach(v, i, t) {
 			if (!json_is_string(t) || !*json_string_value(t))
 				return fa_inv_err(ld, FA_EPARSE, t, NULL,
-						     "each tag must be a non-empty string");
+						  "each tag must be a non-empty string");
 		}
 		set->tags = v;
 	}
 	if ((v = json_object_get(obj, "vars"))) {
 		if (!json_is_object(v))
 			return fa_inv_err(ld, FA_EPARSE, v, NULL,
-					     "'vars' must be a mapping");
+					  "'vars' must be a mapping");
 		set->vars = v;
 	}
 	return 0;
@@ -468,7 +471,7 @@ static int fa_inv_block(struct fa_inv_loader *ld, const json_t *obj, const char 
 
 	if (!json_is_object(obj))
 		return fa_inv_err(ld, FA_EPARSE, obj, NULL,
-				     "%s must be a mapping", what);
+				  "%s must be a mapping", what);
 	r = fa_inv_check_keys(ld, obj, known);
 	if (r == 0)
 		r = fa_inv_settings_parse(ld, obj, set);
@@ -525,9 +528,9 @@ static int fa_inv_expand(struct fa_inv_loader *ld, const json_t *v, const char *
 	for (i = 0; i < *ret_n; i++) {
 		if (!fa_inv_name_ok((*ret_names)[i])) {
 			r = fa_inv_err(ld, FA_EINVAL, v, NULL,
-					  "'%s' is not a usable device name (no blanks, '/' or "
-					  "control characters)",
-					  (*ret_names)[i]);
+				       "'%s' is not a usable device name (no blanks, '/' or "
+				       "control characters)",
+				       (*ret_names)[i]);
 			fa_hostlist_free(*ret_names, *ret_n);
 			*ret_names = NULL;
 			return r;
@@ -568,13 +571,14 @@ static int fa_inv_group_hosts(struct fa_inv_loader *ld, size_t gi, const json_t 
 
 static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 {
+	char what[300];
 	const char *name;
 	json_t *g;
 	int r;
 
 	if (!json_is_object(groups))
 		return fa_inv_err(ld, FA_EPARSE, groups, NULL,
-				     "'groups' must be a mapping of group names to groups");
+				  "'groups' must be a mapping of group names to groups");
 	ld->groups = fa_xcalloc(json_object_size(groups) + 1, sizeof(*ld->groups));
 	json_object_foreach((json_t *)groups, name, g) {
 		size_t gi = ld->ngroups++;
@@ -586,13 +590,9 @@ static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 		fa_inv_settings_init(&grp->set);
 		if (!*name)
 			return fa_inv_err(ld, FA_EINVAL, groups, name,
-					     "a group name must not be empty");
-		{
-			char what[300];
-
-			snprintf(what, sizeof(what), "group '%s'", name);
-			r = fa_inv_block(ld, g, what, fa_inv_group_keys, &grp->set);
-		}
+					  "a group name must not be empty");
+		snprintf(what, sizeof(what), "group '%s'", name);
+		r = fa_inv_block(ld, g, what, fa_inv_group_keys, &grp->set);
 		if (r < 0)
 			return r;
 		hosts = json_object_get(g, "hosts");
@@ -606,7 +606,7 @@ static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 		}
 		if (!json_is_array(hosts))
 			return fa_inv_err(ld, FA_EPARSE, hosts, NULL,
-					     "'hosts' must be a list of host names or ranges");
+					  "'hosts' must be a list of host names or ranges");
 		json_array_foreach(hosts, i, h) {
 			r = fa_inv_group_hosts(ld, gi, h);
 			if (r < 0)
@@ -632,7 +632,7 @@ static int fa_inv_device_entry(struct fa_inv_loader *ld, size_t ei, const json_t
 	vname = json_object_get(obj, "name");
 	if (!vname)
 		return fa_inv_err(ld, FA_EPARSE, obj, NULL,
-				     "a device entry needs a 'name'");
+				  "a device entry needs a 'name'");
 	fa_inv_pos(ld, vname, NULL, &e->line, &col);
 	r = fa_inv_expand(ld, vname, "name", &names, &n);
 	if (r < 0)
@@ -654,9 +654,9 @@ static int fa_inv_device_entry(struct fa_inv_loader *ld, size_t ei, const json_t
 		}
 		if (na != n) {
 			r = fa_inv_err(ld, FA_EINVAL, vaddr, NULL,
-					  "'address' gives %zu address%s for %zu devices; give a "
-					  "range of %zu addresses or leave it out",
-					  na, na == 1 ? "" : "es", n, n);
+				       "'address' gives %zu address%s for %zu devices; give a "
+				       "range of %zu addresses or leave it out",
+				       na, na == 1 ? "" : "es", n, n);
 			goto out;
 		}
 	}
@@ -671,8 +671,8 @@ static int fa_inv_device_entry(struct fa_inv_loader *ld, size_t ei, const json_t
 
 		if (rec->entry != FA_INV_NONE) {
 			r = fa_inv_err(ld, FA_EPARSE, vname, NULL,
-					  "device '%s' is defined twice (first at line %d)",
-					  names[i], ld->entries[rec->entry].line);
+				       "device '%s' is defined twice (first at line %d)",
+				       names[i], ld->entries[rec->entry].line);
 			goto out;
 		}
 		rec->entry = ei;
@@ -696,7 +696,7 @@ static int fa_inv_devices(struct fa_inv_loader *ld, const json_t *devices)
 
 	if (!json_is_array(devices))
 		return fa_inv_err(ld, FA_EPARSE, devices, NULL,
-				     "'devices' must be a list of device entries");
+				  "'devices' must be a list of device entries");
 	ld->entries = fa_xcalloc(json_array_size(devices) + 1, sizeof(*ld->entries));
 	json_array_foreach(devices, i, d) {
 		ld->nentries = i + 1;
@@ -918,8 +918,8 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 	}
 	if (!json_is_object(root)) {
 		r = fa_inv_err(&ld, FA_EPARSE, root, NULL,
-				  "an inventory is a mapping with 'defaults', 'groups' and "
-				  "'devices'");
+			       "an inventory is a mapping with 'defaults', 'groups' and "
+			       "'devices'");
 		goto out;
 	}
 	r = fa_inv_check_keys(&ld, root, fa_inv_top_keys);
@@ -938,7 +938,7 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 	}
 	if (ld.nrecs == 0) {
 		r = fa_inv_err(&ld, FA_EINVAL, root, NULL,
-				  "the inventory names no devices");
+			       "the inventory names no devices");
 		goto out;
 	}
 

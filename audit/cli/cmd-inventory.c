@@ -161,7 +161,8 @@ static int fa_inventory_show(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_inventory, "unexpected argument '%s'",
 					  argv[optind]);
 	if (!path)
-		return fa_cli_usage_error(&fa_cmd_inventory, "an inventory file is needed (-i FILE)");
+		return fa_cli_usage_error(&fa_cmd_inventory,
+					  "an inventory file is needed (-i FILE)");
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
 		return fa_cli_usage_error(&fa_cmd_inventory,
 					  "unknown format '%s' (formats: text, json)", format);
