@@ -550,9 +550,16 @@ static int fa_ini_read(struct fa_ini *ini, const char *data, size_t len)
 			int col = (int)(s - text) + 1;
 
 			*e = '\0';
-			fa_ini_group(ini, s, line, col);
-			json_array_append_new(json_object_get(group, "children"),
-					      fa_ini_string(ini, s, line, col));
+			if (strspn(s, FA_INI_NAME_CHARS) != strlen(s)) {
+				r = fa_ini_err(ini, FA_EPARSE, line, col,
+					       "'%s' is not a group name (letters, digits, '_', "
+					       "'-', '.')",
+					       s);
+			} else {
+				fa_ini_group(ini, s, line, col);
+				json_array_append_new(json_object_get(group, "children"),
+						      fa_ini_string(ini, s, line, col));
+			}
 		} else {
 			r = fa_ini_host_line(ini, group, text, line);
 		}
