@@ -291,6 +291,8 @@ static const struct {
 	{ "bad-ini-host-in-vars.ini", FA_EPARSE, 5, 1,
 	  "'ansible_host' belongs on a host line, not in :vars" },
 	{ "bad-ini-port.ini", FA_EINVAL, 2, 20, "'port' must be an integer from 1 to 65535" },
+	{ "bad-ini-child.ini", FA_EPARSE, 5, 1,
+	  "'leaves[1]' is not a group name (letters, digits, '_', '-', '.')" },
 };
 
 START_TEST(inventory_errors_say_where)
