@@ -25,7 +25,7 @@ static const char fa_inventory_usage[] =
 	"Show the devices of an inventory with every default, group and host range resolved.\n"
 	"\n"
 	"Options:\n"
-	"  -i, --inventory FILE   inventory file (YAML or JSON; see docs/inventory.md)\n"
+	"  -i, --inventory FILE   inventory file: YAML, JSON or Ansible INI (docs/inventory.md)\n"
 	"  -f, --format FORMAT    text (an aligned table, the default) or json\n"
 	"  -h, --help             show this help\n"
 	"\n"
