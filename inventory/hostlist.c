@@ -94,8 +94,8 @@ static int fa_hl_element(const char *expr, const char *s, size_t len, struct fa_
 	while (len && fa_is_blank(s[len - 1]))
 		len--;
 	if (len == 0)
-		return fa_err_set(err, FA_EINVAL, "empty element in the brackets of host range '%s'",
-				  expr);
+		return fa_err_set(err, FA_EINVAL,
+				  "empty element in the brackets of host range '%s'", expr);
 	dash = memchr(s, '-', len);
 	if (!dash) {
 		if (!fa_hl_number(s, len, &r->lo))
@@ -171,14 +171,16 @@ static int fa_hl_item_parse(const char *expr, const char *s, const char *e,
 		struct fa_hl_group *g;
 
 		if (*s == ']')
-			return fa_err_set(err, FA_EINVAL, "unbalanced ']' in host range '%s'", expr);
+			return fa_err_set(err, FA_EINVAL, "unbalanced ']' in host range '%s'",
+					  expr);
 		if (*s != '[') {
 			s++;
 			continue;
 		}
 		close = memchr(s, ']', (size_t)(e - s));
 		if (!close)
-			return fa_err_set(err, FA_EINVAL, "unbalanced '[' in host range '%s'", expr);
+			return fa_err_set(err, FA_EINVAL, "unbalanced '[' in host range '%s'",
+					  expr);
 		if (memchr(s + 1, '[', (size_t)(close - s - 1)))
 			return fa_err_set(err, FA_EINVAL, "nested '[' in host range '%s'", expr);
 		it->g = fa_xreallocarray(it->g, it->ng + 1, sizeof(*it->g));
@@ -233,7 +235,8 @@ static int fa_hl_parse(const char *expr, struct fa_hl_item **ret_items, size_t *
 		if (*p && (*p != ',' || depth))
 			continue;
 		if (!*p && depth)
-			return fa_err_set(err, FA_EINVAL, "unbalanced '[' in host range '%s'", expr);
+			return fa_err_set(err, FA_EINVAL, "unbalanced '[' in host range '%s'",
+					  expr);
 		*ret_items = fa_xreallocarray(*ret_items, *ret_n + 1, sizeof(**ret_items));
 		it = &(*ret_items)[(*ret_n)++];
 		memset(it, 0, sizeof(*it));

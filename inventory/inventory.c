@@ -25,15 +25,20 @@
 #include <string.h>
 
 #include "audit/util/buf.h"
+#include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
 #include "drivers/platform.h"
 #include "inventory/hostlist.h"
+#include "inventory/inventory-int.h"
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
 
 #define FA_INV_FORMAT "fabric-audit/inventory/v1"
 #define FA_INV_NONE SIZE_MAX
+#define FA_INV_MAX_FILE ((size_t)64 << 20)
+/* As many devices as one host range may name. */
+#define FA_INV_MAX_DEVICES FA_HOSTLIST_MAX
 
 static const char *const fa_transport_names[FA_TRANSPORT_COUNT] = {
 	[FA_TRANSPORT_SSH] = "ssh",
@@ -97,7 +102,8 @@ struct fa_inv_rec {
 struct fa_inv_loader {
 	const char *path;
 	char *dir;		/* folder of the file, NULL for the current folder */
-	struct fa_srcmap *map;
+	struct fa_srcmap *map;	/* positions in a YAML/JSON file */
+	json_t *pos;		/* positions in an INI file (fa_inv_pos_set) */
 	struct fa_err *err;
 	struct fa_inv_settings defaults;
 	struct fa_inv_group *groups;
@@ -124,6 +130,63 @@ int fa_transport_from_string(const char *s)
 		if (strcmp(fa_transport_names[i], s) == 0)
 			return i;
 	return -FA_EINVAL;
+}
+
+static char *fa_inv_pos_key(const json_t *v, const char *key)
+{
+	if (key)
+		return fa_xasprintf("%p:%s", (const void *)v, key);
+	return fa_xasprintf("%p", (const void *)v);
+}
+
+/* A position is packed in one integer: the line in the high half, the column in the low. */
+void fa_inv_pos_set(json_t *pos, const json_t *v, const char *key, int line, int column)
+{
+	char *k = fa_inv_pos_key(v, key);
+
+	json_object_set_new(pos, k, json_integer(((json_int_t)line << 32) | (json_int_t)column));
+	free(k);
+}
+
+bool fa_inv_pos_get(const json_t *pos, const json_t *v, const char *key, int *line, int *column)
+{
+	char *k = fa_inv_pos_key(v, key);
+	json_t *p = json_object_get(pos, k);
+
+	free(k);
+	*line = p ? (int)(json_integer_value(p) >> 32) : 0;
+	*column = p ? (int)(json_integer_value(p) & 0xffffffff) : 0;
+	return p != NULL;
+}
+
+/* Where @v (or the key @key of the mapping @v) stands in the file. */
+static void fa_inv_pos(const struct fa_inv_loader *ld, const json_t *v, const char *key,
+		       int *line, int *column)
+{
+	if (ld->pos)
+		fa_inv_pos_get(ld->pos, v, key, line, column);
+	else if (key)
+		fa_srcmap_find_key(ld->map, v, key, line, column);
+	else
+		fa_srcmap_find(ld->map, v, line, column);
+}
+
+static int fa_inv_err(const struct fa_inv_loader *ld, int code, const json_t *v, const char *key,
+		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* An error at @v (or at its key @key), as "file:line:column: message". */
+static int fa_inv_err(const struct fa_inv_loader *ld, int code, const json_t *v, const char *key,
+		      const char *fmt, ...)
+{
+	char msg[512];
+	int line, column;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fa_inv_pos(ld, v, key, &line, &column);
+	return fa_err_at(ld->err, code, ld->path, line, column, "%s", msg);
 }
 
 static void fa_inv_settings_init(struct fa_inv_settings *s)
@@ -169,8 +232,7 @@ static size_t fa_inv_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-/* The known word nearest to @word when it is close enough to be a likely typo, or NULL. */
-static const char *fa_inv_suggest(const char *word, const char *const *known)
+const char *fa_inv_suggest(const char *word, const char *const *known)
 {
 	const char *best = NULL;
 	size_t bestd = SIZE_MAX, i;
@@ -197,6 +259,18 @@ static void fa_inv_join(struct fa_buf *b, const char *const *words)
 		fa_buf_addf(b, "%s%s", i ? ", " : "", words[i]);
 }
 
+static int fa_inv_unknown_key(struct fa_inv_loader *ld, const json_t *obj, const char *key,
+			      const char *const *known)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	fa_inv_join(&b, known);
+	r = fa_inv_err(ld, FA_EPARSE, obj, key, "unknown key '%s' (known keys: %s)", key, b.buf);
+	fa_buf_release(&b);
+	return r;
+}
+
 /* Every key of @obj must be in @known ("password" gets its own explanation). */
 static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 			     const char *const *known)
@@ -214,24 +288,15 @@ static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 		if (ok)
 			continue;
 		if (strcmp(key, "password") == 0)
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, key,
-					     "passwords are not stored in the inventory: put it "
-					     "in an environment variable and give the variable's "
-					     "name with 'password_env'");
+			return fa_inv_err(ld, FA_EPARSE, obj, key,
+					  "passwords are not stored in the inventory: put it "
+					  "in an environment variable and give the variable's "
+					  "name with 'password_env'");
 		hint = fa_inv_suggest(key, known);
 		if (hint)
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, key,
-					     "unknown key '%s' (did you mean '%s'?)", key, hint);
-		{
-			struct fa_buf b = FA_BUF_INIT;
-			int r;
-
-			fa_inv_join(&b, known);
-			r = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, key,
-					  "unknown key '%s' (known keys: %s)", key, b.buf);
-			fa_buf_release(&b);
-			return r;
-		}
+			return fa_inv_err(ld, FA_EPARSE, obj, key,
+					  "unknown key '%s' (did you mean '%s'?)", key, hint);
+		return fa_inv_unknown_key(ld, obj, key, known);
 	}
 	return 0;
 }
@@ -241,11 +306,9 @@ static int fa_inv_string(struct fa_inv_loader *ld, const json_t *v, const char *
 			 const char **ret)
 {
 	if (!json_is_string(v))
-		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
-				     "'%s' must be a string", key);
+		return fa_inv_err(ld, FA_EPARSE, v, NULL, "'%s' must be a string", key);
 	if (!*json_string_value(v))
-		return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-				     "'%s' must not be empty", key);
+		return fa_inv_err(ld, FA_EINVAL, v, NULL, "'%s' must not be empty", key);
 	*ret = json_string_value(v);
 	return 0;
 }
@@ -303,8 +366,8 @@ static int fa_inv_platform(struct fa_inv_loader *ld, const json_t *v, const char
 	}
 	for (i = 0; fa_platforms[i]; i++)
 		fa_buf_addf(&known, "%s%s", i ? ", " : "", fa_platforms[i]->name);
-	r = fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-			  "unknown platform '%s' (known platforms: %s)", s, known.buf);
+	r = fa_inv_err(ld, FA_EINVAL, v, NULL,
+		       "unknown platform '%s' (known platforms: %s)", s, known.buf);
 	fa_buf_release(&known);
 	return r;
 }
@@ -324,10 +387,10 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 			return r;
 		set->transport = fa_transport_from_string(s);
 		if (set->transport < 0)
-			return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-					     "unknown transport '%s' (known transports: ssh, "
-					     "netconf, local, replay)",
-					     s);
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "unknown transport '%s' (known transports: ssh, "
+					  "netconf, local, replay)",
+					  s);
 	}
 	if ((v = json_object_get(obj, "platform")) && (r = fa_inv_platform(ld, v, &set->platform)))
 		return r;
@@ -340,10 +403,10 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 		if (r < 0)
 			return r;
 		if (!fa_inv_env_name_ok(set->password_env))
-			return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-					     "'password_env' is the name of an environment "
-					     "variable (letters, digits and '_'), not '%s'",
-					     set->password_env);
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'password_env' is the name of an environment "
+					  "variable (letters, digits and '_'), not '%s'",
+					  set->password_env);
 	}
 	if ((v = json_object_get(obj, "identity_file"))) {
 		r = fa_inv_string(ld, v, "identity_file", &s);
@@ -360,41 +423,41 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 	if ((v = json_object_get(obj, "port"))) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 		    json_integer_value(v) > 65535)
-			return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-					     "'port' must be an integer from 1 to 65535");
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'port' must be an integer from 1 to 65535");
 		set->port = (int)json_integer_value(v);
 	}
 	if ((v = json_object_get(obj, "ssh_agent"))) {
 		if (!json_is_boolean(v))
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
-					     "'ssh_agent' must be true or false");
+			return fa_inv_err(ld, FA_EPARSE, v, NULL,
+					  "'ssh_agent' must be true or false");
 		set->ssh_agent = json_is_true(v);
 	}
 	if ((v = json_object_get(obj, "timeout"))) {
 		if (!json_is_number(v) || !(json_number_value(v) > 0) ||
 		    json_number_value(v) > 86400)
-			return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-					     "'timeout' must be a number of seconds above 0 and "
-					     "at most 86400");
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'timeout' must be a number of seconds above 0 and "
+					  "at most 86400");
 		set->timeout = json_number_value(v);
 	}
 	if ((v = json_object_get(obj, "tags"))) {
 		json_t *t;
 
 		if (!json_is_array(v))
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
-					     "'tags' must be a list of strings");
+			return fa_inv_err(ld, FA_EPARSE, v, NULL,
+					  "'tags' must be a list of strings");
 		json_array_foreach(v, i, t) {
 			if (!json_is_string(t) || !*json_string_value(t))
-				return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, t, NULL,
-						     "each tag must be a non-empty string");
+				return fa_inv_err(ld, FA_EPARSE, t, NULL,
+						  "each tag must be a non-empty string");
 		}
 		set->tags = v;
 	}
 	if ((v = json_object_get(obj, "vars"))) {
 		if (!json_is_object(v))
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
-					     "'vars' must be a mapping");
+			return fa_inv_err(ld, FA_EPARSE, v, NULL,
+					  "'vars' must be a mapping");
 		set->vars = v;
 	}
 	return 0;
@@ -407,22 +470,31 @@ static int fa_inv_block(struct fa_inv_loader *ld, const json_t *obj, const char 
 	int r;
 
 	if (!json_is_object(obj))
-		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
-				     "%s must be a mapping", what);
+		return fa_inv_err(ld, FA_EPARSE, obj, NULL,
+				  "%s must be a mapping", what);
 	r = fa_inv_check_keys(ld, obj, known);
 	if (r == 0)
 		r = fa_inv_settings_parse(ld, obj, set);
 	return r;
 }
 
-/* The record named @name, made when new at position @line:@column. */
-static size_t fa_inv_record(struct fa_inv_loader *ld, const char *name, int line, int column)
+/*
+ * The record named @name in *@ret, made when new at position @line:@column; -FA_EINVAL past
+ * FA_INV_MAX_DEVICES records.
+ */
+static int fa_inv_record(struct fa_inv_loader *ld, const char *name, int line, int column,
+			 size_t *ret)
 {
 	json_t *idx = json_object_get(ld->index, name);
 	struct fa_inv_rec *rec;
 
-	if (idx)
-		return (size_t)json_integer_value(idx);
+	if (idx) {
+		*ret = (size_t)json_integer_value(idx);
+		return 0;
+	}
+	if (ld->nrecs == FA_INV_MAX_DEVICES)
+		return fa_err_at(ld->err, FA_EINVAL, ld->path, line, column,
+				 "the inventory names more than %d devices", FA_INV_MAX_DEVICES);
 	if (ld->nrecs == ld->arecs) {
 		ld->arecs = ld->arecs ? ld->arecs * 2 : 64;
 		ld->recs = fa_xreallocarray(ld->recs, ld->arecs, sizeof(*ld->recs));
@@ -434,7 +506,8 @@ static size_t fa_inv_record(struct fa_inv_loader *ld, const char *name, int line
 	rec->line = line;
 	rec->column = column;
 	json_object_set_new(ld->index, name, json_integer((json_int_t)ld->nrecs));
-	return ld->nrecs++;
+	*ret = ld->nrecs++;
+	return 0;
 }
 
 /* Expand the host range @v (a string value), checking every name. */
@@ -451,13 +524,13 @@ static int fa_inv_expand(struct fa_inv_loader *ld, const json_t *v, const char *
 		return r;
 	r = fa_hostlist_expand(s, ret_names, ret_n, &herr);
 	if (r < 0)
-		return fa_srcmap_err(ld->map, ld->err, -r, v, NULL, "%s", herr.msg);
+		return fa_inv_err(ld, -r, v, NULL, "%s", herr.msg);
 	for (i = 0; i < *ret_n; i++) {
 		if (!fa_inv_name_ok((*ret_names)[i])) {
-			r = fa_srcmap_err(ld->map, ld->err, FA_EINVAL, v, NULL,
-					  "'%s' is not a usable device name (no blanks, '/' or "
-					  "control characters)",
-					  (*ret_names)[i]);
+			r = fa_inv_err(ld, FA_EINVAL, v, NULL,
+				       "'%s' is not a usable device name (no blanks, '/' or "
+				       "control characters)",
+				       (*ret_names)[i]);
 			fa_hostlist_free(*ret_names, *ret_n);
 			*ret_names = NULL;
 			return r;
@@ -476,11 +549,15 @@ static int fa_inv_group_hosts(struct fa_inv_loader *ld, size_t gi, const json_t 
 	r = fa_inv_expand(ld, v, "hosts", &names, &n);
 	if (r < 0)
 		return r;
-	fa_srcmap_find(ld->map, v, &line, &column);
+	fa_inv_pos(ld, v, NULL, &line, &column);
 	for (i = 0; i < n; i++) {
-		size_t ri = fa_inv_record(ld, names[i], line, column);
-		struct fa_inv_rec *rec = &ld->recs[ri];
+		struct fa_inv_rec *rec;
+		size_t ri;
 
+		r = fa_inv_record(ld, names[i], line, column, &ri);
+		if (r < 0)
+			break;
+		rec = &ld->recs[ri];
 		/* groups are read in order, so a membership is new unless it is the last */
 		if (rec->ngroups && rec->groups[rec->ngroups - 1] == gi)
 			continue;
@@ -489,18 +566,19 @@ static int fa_inv_group_hosts(struct fa_inv_loader *ld, size_t gi, const json_t 
 		rec->groups[rec->ngroups++] = gi;
 	}
 	fa_hostlist_free(names, n);
-	return 0;
+	return r;
 }
 
 static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 {
+	char what[300];
 	const char *name;
 	json_t *g;
 	int r;
 
 	if (!json_is_object(groups))
-		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, groups, NULL,
-				     "'groups' must be a mapping of group names to groups");
+		return fa_inv_err(ld, FA_EPARSE, groups, NULL,
+				  "'groups' must be a mapping of group names to groups");
 	ld->groups = fa_xcalloc(json_object_size(groups) + 1, sizeof(*ld->groups));
 	json_object_foreach((json_t *)groups, name, g) {
 		size_t gi = ld->ngroups++;
@@ -511,14 +589,10 @@ static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 		grp->name = name;
 		fa_inv_settings_init(&grp->set);
 		if (!*name)
-			return fa_srcmap_err(ld->map, ld->err, FA_EINVAL, groups, name,
-					     "a group name must not be empty");
-		{
-			char what[300];
-
-			snprintf(what, sizeof(what), "group '%s'", name);
-			r = fa_inv_block(ld, g, what, fa_inv_group_keys, &grp->set);
-		}
+			return fa_inv_err(ld, FA_EINVAL, groups, name,
+					  "a group name must not be empty");
+		snprintf(what, sizeof(what), "group '%s'", name);
+		r = fa_inv_block(ld, g, what, fa_inv_group_keys, &grp->set);
 		if (r < 0)
 			return r;
 		hosts = json_object_get(g, "hosts");
@@ -531,8 +605,8 @@ static int fa_inv_groups(struct fa_inv_loader *ld, const json_t *groups)
 			continue;
 		}
 		if (!json_is_array(hosts))
-			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, hosts, NULL,
-					     "'hosts' must be a list of host names or ranges");
+			return fa_inv_err(ld, FA_EPARSE, hosts, NULL,
+					  "'hosts' must be a list of host names or ranges");
 		json_array_foreach(hosts, i, h) {
 			r = fa_inv_group_hosts(ld, gi, h);
 			if (r < 0)
@@ -557,9 +631,9 @@ static int fa_inv_device_entry(struct fa_inv_loader *ld, size_t ei, const json_t
 		return r;
 	vname = json_object_get(obj, "name");
 	if (!vname)
-		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
-				     "a device entry needs a 'name'");
-	fa_srcmap_find(ld->map, vname, &e->line, &col);
+		return fa_inv_err(ld, FA_EPARSE, obj, NULL,
+				  "a device entry needs a 'name'");
+	fa_inv_pos(ld, vname, NULL, &e->line, &col);
 	r = fa_inv_expand(ld, vname, "name", &names, &n);
 	if (r < 0)
 		goto out;
@@ -575,25 +649,30 @@ static int fa_inv_device_entry(struct fa_inv_loader *ld, size_t ei, const json_t
 
 		r = fa_hostlist_expand(e->address, &addrs, &na, &herr);
 		if (r < 0) {
-			r = fa_srcmap_err(ld->map, ld->err, -r, vaddr, NULL, "%s", herr.msg);
+			r = fa_inv_err(ld, -r, vaddr, NULL, "%s", herr.msg);
 			goto out;
 		}
 		if (na != n) {
-			r = fa_srcmap_err(ld->map, ld->err, FA_EINVAL, vaddr, NULL,
-					  "'address' gives %zu address%s for %zu devices; give a "
-					  "range of %zu addresses or leave it out",
-					  na, na == 1 ? "" : "es", n, n);
+			r = fa_inv_err(ld, FA_EINVAL, vaddr, NULL,
+				       "'address' gives %zu address%s for %zu devices; give a "
+				       "range of %zu addresses or leave it out",
+				       na, na == 1 ? "" : "es", n, n);
 			goto out;
 		}
 	}
 	for (i = 0; i < n; i++) {
-		size_t ri = fa_inv_record(ld, names[i], e->line, col);
-		struct fa_inv_rec *rec = &ld->recs[ri];
+		struct fa_inv_rec *rec;
+		size_t ri;
+
+		r = fa_inv_record(ld, names[i], e->line, col, &ri);
+		if (r < 0)
+			goto out;
+		rec = &ld->recs[ri];
 
 		if (rec->entry != FA_INV_NONE) {
-			r = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, vname, NULL,
-					  "device '%s' is defined twice (first at line %d)",
-					  names[i], ld->entries[rec->entry].line);
+			r = fa_inv_err(ld, FA_EPARSE, vname, NULL,
+				       "device '%s' is defined twice (first at line %d)",
+				       names[i], ld->entries[rec->entry].line);
 			goto out;
 		}
 		rec->entry = ei;
@@ -616,8 +695,8 @@ static int fa_inv_devices(struct fa_inv_loader *ld, const json_t *devices)
 	int r;
 
 	if (!json_is_array(devices))
-		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, devices, NULL,
-				     "'devices' must be a list of device entries");
+		return fa_inv_err(ld, FA_EPARSE, devices, NULL,
+				  "'devices' must be a list of device entries");
 	ld->entries = fa_xcalloc(json_array_size(devices) + 1, sizeof(*ld->entries));
 	json_array_foreach(devices, i, d) {
 		ld->nentries = i + 1;
@@ -801,6 +880,7 @@ static void fa_inv_loader_release(struct fa_inv_loader *ld)
 	}
 	free(ld->recs);
 	json_decref(ld->index);
+	json_decref(ld->pos);
 	fa_srcmap_free(ld->map);
 	free(ld->dir);
 }
@@ -808,6 +888,7 @@ static void fa_inv_loader_release(struct fa_inv_loader *ld)
 int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err *err)
 {
 	struct fa_inventory inv = FA_INVENTORY_INIT;
+	struct fa_buf data = FA_BUF_INIT;
 	struct fa_inv_loader ld;
 	json_t *root = NULL, *v;
 	const char *key;
@@ -822,7 +903,13 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 	ld.index = json_object();
 	fa_inv_settings_init(&ld.defaults);
 
-	r = fa_yaml_load(path, &root, &ld.map, err);
+	r = fa_file_read(path, FA_INV_MAX_FILE, &data, err);
+	if (r < 0)
+		goto out;
+	if (fa_ansible_ini_detect(path, data.buf, data.len))
+		r = fa_ansible_ini_parse(path, data.buf, data.len, &root, &ld.pos, err);
+	else
+		r = fa_yaml_parse(path, data.buf, data.len, &root, &ld.map, err);
 	if (r < 0)
 		goto out;
 	if (json_is_null(root)) {
@@ -830,9 +917,9 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 		goto out;
 	}
 	if (!json_is_object(root)) {
-		r = fa_srcmap_err(ld.map, err, FA_EPARSE, root, NULL,
-				  "an inventory is a mapping with 'defaults', 'groups' and "
-				  "'devices'");
+		r = fa_inv_err(&ld, FA_EPARSE, root, NULL,
+			       "an inventory is a mapping with 'defaults', 'groups' and "
+			       "'devices'");
 		goto out;
 	}
 	r = fa_inv_check_keys(&ld, root, fa_inv_top_keys);
@@ -850,8 +937,8 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 			goto out;
 	}
 	if (ld.nrecs == 0) {
-		r = fa_srcmap_err(ld.map, err, FA_EINVAL, root, NULL,
-				  "the inventory names no devices");
+		r = fa_inv_err(&ld, FA_EINVAL, root, NULL,
+			       "the inventory names no devices");
 		goto out;
 	}
 
@@ -869,6 +956,7 @@ out:
 	fa_inventory_release(&inv);
 	fa_inv_loader_release(&ld);
 	json_decref(root);
+	fa_buf_release(&data);
 	return r;
 }
 

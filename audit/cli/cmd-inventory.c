@@ -25,7 +25,7 @@ static const char fa_inventory_usage[] =
 	"Show the devices of an inventory with every default, group and host range resolved.\n"
 	"\n"
 	"Options:\n"
-	"  -i, --inventory FILE   inventory file (YAML or JSON; see docs/inventory.md)\n"
+	"  -i, --inventory FILE   inventory file: YAML, JSON or Ansible INI (docs/inventory.md)\n"
 	"  -f, --format FORMAT    text (an aligned table, the default) or json\n"
 	"  -h, --help             show this help\n"
 	"\n"
@@ -161,7 +161,8 @@ static int fa_inventory_show(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_inventory, "unexpected argument '%s'",
 					  argv[optind]);
 	if (!path)
-		return fa_cli_usage_error(&fa_cmd_inventory, "an inventory file is needed (-i FILE)");
+		return fa_cli_usage_error(&fa_cmd_inventory,
+					  "an inventory file is needed (-i FILE)");
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
 		return fa_cli_usage_error(&fa_cmd_inventory,
 					  "unknown format '%s' (formats: text, json)", format);

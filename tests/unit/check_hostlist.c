@@ -74,8 +74,10 @@ static const struct {
 	{ "leaf[-3]",
 	  "'-3' in host range 'leaf[-3]' is not a number or a range of numbers (like 1-4)" },
 	{ "x[1-1000001]", "host range 'x[1-1000001]' stands for more than 1000000 names" },
-	{ "x[1-1000][1-1001]", "host range 'x[1-1000][1-1001]' stands for more than 1000000 names" },
-	{ "x[1-999999],y[1-2]", "host range 'x[1-999999],y[1-2]' stands for more than 1000000 names" },
+	{ "x[1-1000][1-1001]",
+	  "host range 'x[1-1000][1-1001]' stands for more than 1000000 names" },
+	{ "x[1-999999],y[1-2]",
+	  "host range 'x[1-999999],y[1-2]' stands for more than 1000000 names" },
 	{ "x[1-9999999999999999999]",
 	  "'1-9999999999999999999' in host range 'x[1-9999999999999999999]' is not a number or a "
 	  "range of numbers (like 1-4)" },

@@ -13,6 +13,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/fileio.h"
 #include "drivers/platform.h"
+#include "inventory/inventory-int.h"
 #include "inventory/inventory.h"
 #include "tests/unit/unit.h"
 
@@ -287,6 +288,25 @@ static const struct {
 	{ "bad-no-name.yaml", FA_EPARSE, 4, 5, "a device entry needs a 'name'" },
 	{ "bad-no-devices.yaml", FA_EINVAL, 1, 1, "the inventory names no devices" },
 	{ "empty.yaml", FA_EINVAL, 0, 0, "the inventory file is empty" },
+	{ "bad-ini-password.ini", FA_EPARSE, 3, 29,
+	  "passwords are not stored in the inventory: put it in an environment variable and give "
+	  "the variable's name with 'fabric_audit_password_env'" },
+	{ "bad-ini-unknown-var.ini", FA_EPARSE, 5, 1,
+	  "unknown variable 'fabric_audit_plaform' (did you mean 'fabric_audit_platform'?)" },
+	{ "bad-ini-range.ini", FA_EINVAL, 2, 1,
+	  "host pattern 'gpu[a:f]': only numeric ranges such as [01:50] are read" },
+	{ "bad-ini-cycle.ini", FA_EPARSE, 1, 2,
+	  "group 'pod' is among its own children (a :children cycle)" },
+	{ "bad-ini-platform.ini", FA_EINVAL, 2, 26,
+	  "unknown platform 'arista.eos.eos' (known platforms: {platforms})" },
+	{ "bad-ini-kv.ini", FA_EPARSE, 2, 38, "'rack7' is not key=value" },
+	{ "bad-ini-section.ini", FA_EPARSE, 4, 6,
+	  "unknown section kind ':hosts' (known: vars, children)" },
+	{ "bad-ini-host-in-vars.ini", FA_EPARSE, 5, 1,
+	  "'ansible_host' belongs on a host line, not in :vars" },
+	{ "bad-ini-port.ini", FA_EINVAL, 2, 20, "'port' must be an integer from 1 to 65535" },
+	{ "bad-ini-child.ini", FA_EPARSE, 5, 1,
+	  "'leaves[1]' is not a group name (letters, digits, '_', '-', '.')" },
 };
 
 START_TEST(inventory_errors_say_where)
@@ -341,21 +361,26 @@ START_TEST(inventory_missing_file_is_enoent)
 END_TEST
 
 /*
- * Every prefix of the documented example either loads or fails with a definite message;
- * none crashes (AddressSanitizer runs check this for leaks too).
+ * Every prefix of a good inventory either loads or fails with a definite message; none
+ * crashes (AddressSanitizer runs check this for leaks too).
  */
+static const char *const fa_inv_cut_sources[] = { "good.yaml", "good.json", "hosts.ini" };
+
 START_TEST(inventory_truncated_input_fails_cleanly)
 {
+	const char *src = fa_inv_cut_sources[_i];
 	char dir[] = "/tmp/fa-inv-XXXXXX";
-	char path[256];
+	char path[256], rel[256];
 	struct fa_buf full = FA_BUF_INIT;
 	size_t len;
 	int loaded = 0, failed = 0;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/cut.yaml", dir);
-	fa_test_read(fa_inv_fixture(FA_INV_FIXTURES "good.yaml"), &full);
-	for (len = 0; len < full.len; len += 7) {
+	/* the same extension, so that the same reader is used */
+	snprintf(path, sizeof(path), "%s/cut%s", dir, strrchr(src, '.'));
+	snprintf(rel, sizeof(rel), FA_INV_FIXTURES "%s", src);
+	fa_test_read(fa_inv_fixture(rel), &full);
+	for (len = 0; len <= full.len; len += 3) {
 		struct fa_inventory inv = FA_INVENTORY_INIT;
 		struct fa_err err = FA_ERR_INIT;
 		int r;
@@ -368,15 +393,90 @@ START_TEST(inventory_truncated_input_fails_cleanly)
 		} else {
 			failed++;
 			ck_assert_msg(err.msg[0] != '\0' && r < 0,
-				      "A failing prefix of %zu bytes has a message.", len);
+				      "A failing %zu-byte prefix of %s has a message.", len, src);
 		}
 		fa_inventory_release(&inv);
 	}
-	ck_assert_msg(loaded > 0 && failed > 0, "Some prefixes load and some fail (%d/%d).",
-		      loaded, failed);
+	ck_assert_msg(loaded > 0 && failed > 0, "Some prefixes of %s load and some fail (%d/%d).",
+		      src, loaded, failed);
 	unlink(path);
 	rmdir(dir);
 	fa_buf_release(&full);
+}
+END_TEST
+
+START_TEST(inventory_imports_ansible_ini)
+{
+	static const char *const order[] = {
+		"bastion.example.net", "spine1", "spine2", "leaf01", "leaf02", "leaf03", "leaf04",
+		"gpu001", "gpu002", "gpu003", "gpu004", "gpu005", "gpu006",
+	};
+	struct fa_inventory inv = FA_INVENTORY_INIT;
+	const struct fa_inv_device *d;
+	size_t i;
+
+	fa_inv_load_ok(FA_INV_FIXTURES "hosts.ini", &inv);
+	ck_assert_msg(inv.ndevices == 13, "hosts.ini has 13 devices, not %zu.", inv.ndevices);
+	for (i = 0; i < inv.ndevices; i++)
+		ck_assert_msg(strcmp(inv.devices[i].name, order[i]) == 0,
+			      "Device %zu is %s (file order), not %s.", i, order[i],
+			      inv.devices[i].name);
+	d = fa_inv_get(&inv, "bastion.example.net");
+	ck_assert_str_eq(d->address, "198.51.100.5");
+	ck_assert_str_eq(d->platform, "linux");
+	ck_assert_msg(d->ngroups == 0, "A host above every section is in no group.");
+	ck_assert_msg(d->line == 2, "The bastion is placed at its host line, 2, not %d.", d->line);
+
+	d = fa_inv_get(&inv, "leaf01");
+	ck_assert_msg(!strcmp(d->platform, "cumulus") && !strcmp(d->kind, "switch"),
+		      "A host of the group named 'cumulus' gets the cumulus platform.");
+	ck_assert_str_eq(d->role, "leaf");
+	ck_assert_str_eq(d->user, "audit");
+	ck_assert_str_eq(d->password_env, "FA_SWITCH_PASSWORD");
+	ck_assert_msg(d->timeout == 30, "[all:vars] give the timeout.");
+	fa_inv_assert_strv(d->groups, d->ngroups, "pod,rack1,cumulus", "groups of leaf01");
+	fa_inv_assert_strv(d->tags, d->ntags, "pod1,roce", "tags of leaf01");
+	ck_assert_msg(!strcmp(json_string_value(json_object_get(d->vars, "mtu")), "4200"),
+		      "rack1 sorts after pod, so its :vars mtu wins, as in Ansible.");
+
+	d = fa_inv_get(&inv, "gpu001");
+	ck_assert_msg(!strcmp(d->user, "root"), "A host-line ansible_user wins over :vars.");
+	ck_assert_str_eq(d->role, "gpu-host");
+	ck_assert_str_eq(d->identity_file,
+			 fa_inv_fixture(FA_INV_FIXTURES "keys/gpu_ed25519"));
+	d = fa_inv_get(&inv, "gpu003");
+	ck_assert_msg(!strcmp(json_string_value(json_object_get(d->vars, "mtu")), "9000"),
+		      "A child group inherits its parent's :vars.");
+	fa_inv_assert_strv(d->groups, d->ngroups, "pod,gpu", "groups of gpu003");
+	d = fa_inv_get(&inv, "gpu005");
+	ck_assert_msg(d->port == 2222 && !strcmp(d->address, "192.0.2.15"),
+		      "ansible_host and ansible_port give address and port.");
+	ck_assert_msg(json_integer_value(json_object_get(d->vars, "rail")) == 3,
+		      "An unquoted number on a host line is a number.");
+	d = fa_inv_get(&inv, "gpu006");
+	ck_assert_msg(d->port == 2200, "host:port gives the port (got %d).", d->port);
+	ck_assert_str_eq(json_string_value(json_object_get(d->vars, "site")), "dc one");
+	fa_inventory_release(&inv);
+}
+END_TEST
+
+START_TEST(inventory_detects_ini)
+{
+	static const char ini[] = "# hosts\n\n[leaves]\nleaf1\n";
+	static const char yaml[] = "# hosts\ndevices:\n  - name: a\n";
+	static const char flow[] = "[a, b]\n";
+
+	ck_assert_msg(fa_ansible_ini_detect("hosts", ini, strlen(ini)),
+		      "A file starting with a section header is INI.");
+	ck_assert_msg(fa_ansible_ini_detect("x.ini", yaml, strlen(yaml)),
+		      "A .ini name is INI whatever it holds.");
+	ck_assert_msg(!fa_ansible_ini_detect("hosts.yaml", ini, strlen(ini)),
+		      "A .yaml name is YAML whatever it holds.");
+	ck_assert_msg(!fa_ansible_ini_detect("hosts", yaml, strlen(yaml)),
+		      "A YAML mapping is not INI.");
+	ck_assert_msg(!fa_ansible_ini_detect("hosts", flow, strlen(flow)),
+		      "A YAML flow list is not INI.");
+	ck_assert_msg(!fa_ansible_ini_detect("hosts", "", 0), "An empty file is not INI.");
 }
 END_TEST
 
@@ -407,7 +507,10 @@ Suite *fa_inventory_suite(void)
 	tcase_add_loop_test(tc, inventory_errors_say_where, 0,
 			    (int)(sizeof(fa_inv_bad) / sizeof(fa_inv_bad[0])));
 	tcase_add_test(tc, inventory_missing_file_is_enoent);
-	tcase_add_test(tc, inventory_truncated_input_fails_cleanly);
+	tcase_add_loop_test(tc, inventory_truncated_input_fails_cleanly, 0,
+			    (int)(sizeof(fa_inv_cut_sources) / sizeof(fa_inv_cut_sources[0])));
+	tcase_add_test(tc, inventory_imports_ansible_ini);
+	tcase_add_test(tc, inventory_detects_ini);
 	tcase_add_test(tc, inventory_transport_names_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
