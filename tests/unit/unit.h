@@ -20,6 +20,7 @@ void fa_test_read(const char *path, struct fa_buf *out);
 
 Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
+Suite *fa_collect_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_linux_suite(void);
 Suite *fa_textscan_suite(void);
