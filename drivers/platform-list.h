@@ -6,6 +6,9 @@
 #include "drivers/platform.h"
 
 extern const struct fa_platform fa_platform_cumulus;
+extern const struct fa_platform fa_platform_junos;
 extern const struct fa_platform fa_platform_linux;
+extern const struct fa_platform fa_platform_nxos;
+extern const struct fa_platform fa_platform_onyx;
 
 #endif /* FA_DRIVERS_PLATFORM_LIST_H */

@@ -39,6 +39,11 @@ int main(void)
 		fa_util_suite,
 		/* Linux parser suites */
 		/* Cumulus parser suites */
+		/* Onyx, NX-OS and Junos parser suites */
+		fa_parse_junos_suite,
+		fa_parse_nxos_suite,
+		fa_parse_onyx_suite,
+		fa_xmlsafe_suite,
 		/* Inventory suites */
 		/* Rule language and engine suites */
 		/* Report renderer suites */

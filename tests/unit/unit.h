@@ -21,6 +21,11 @@ void fa_test_read(const char *path, struct fa_buf *out);
 Suite *fa_util_suite(void);
 /* Linux parser suites */
 /* Cumulus parser suites */
+/* Onyx, NX-OS and Junos parser suites */
+Suite *fa_parse_junos_suite(void);
+Suite *fa_parse_nxos_suite(void);
+Suite *fa_parse_onyx_suite(void);
+Suite *fa_xmlsafe_suite(void);
 /* Inventory suites */
 /* Rule language and engine suites */
 /* Report renderer suites */
