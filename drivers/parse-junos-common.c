@@ -55,26 +55,26 @@ fail:
 struct fa_junos_prefix {
 	const char *prefix;
 	const char *type;
-	int digit;	/* the prefix must be followed by a digit ("em0", not "emx") */
+	int digit; /* the prefix must be followed by a digit ("em0", not "emx") */
 };
 
 /* First match wins, so longer prefixes come before their shorter look-alikes. */
 static const struct fa_junos_prefix fa_junos_prefixes[] = {
-	{ "mge-", "ethernet", 0 },   { "xle-", "ethernet", 0 },	 { "fte-", "ethernet", 0 },
-	{ "ge-", "ethernet", 0 },    { "xe-", "ethernet", 0 },	 { "et-", "ethernet", 0 },
-	{ "fe-", "ethernet", 0 },    { "fxp", "management", 1 }, { "em", "management", 1 },
-	{ "me", "management", 1 },   { "vme", "management", 0 }, { "lo", "loopback", 1 },
-	{ "ae", "bond", 1 },	     { "irb", "vlan", 0 },	 { "vlan", "vlan", 0 },
-	{ ".local.", "virtual", 0 }, { "bme", "virtual", 1 },	 { "cbp", "virtual", 1 },
-	{ "demux", "virtual", 1 },   { "dsc", "virtual", 0 },	 { "esi", "virtual", 0 },
-	{ "fti", "virtual", 1 },     { "gre", "virtual", 0 },	 { "gr-", "virtual", 0 },
-	{ "ipip", "virtual", 0 },    { "ip-", "virtual", 0 },	 { "jsrv", "virtual", 0 },
-	{ "lsi", "virtual", 0 },     { "lt-", "virtual", 0 },	 { "mtun", "virtual", 0 },
-	{ "mt-", "virtual", 0 },     { "pd-", "virtual", 0 },	 { "pe-", "virtual", 0 },
-	{ "pimd", "virtual", 0 },    { "pime", "virtual", 0 },	 { "pip", "virtual", 1 },
-	{ "pp", "virtual", 1 },	     { "rbeb", "virtual", 0 },	 { "sp-", "virtual", 0 },
-	{ "st", "virtual", 1 },	     { "tap", "virtual", 0 },	 { "ut-", "virtual", 0 },
-	{ "vcp-", "virtual", 0 },    { "vt-", "virtual", 0 },	 { "vtep", "virtual", 0 },
+    {"mge-", "ethernet", 0},   {"xle-", "ethernet", 0},	 {"fte-", "ethernet", 0},
+    {"ge-", "ethernet", 0},    {"xe-", "ethernet", 0},	 {"et-", "ethernet", 0},
+    {"fe-", "ethernet", 0},    {"fxp", "management", 1}, {"em", "management", 1},
+    {"me", "management", 1},   {"vme", "management", 0}, {"lo", "loopback", 1},
+    {"ae", "bond", 1},	       {"irb", "vlan", 0},	 {"vlan", "vlan", 0},
+    {".local.", "virtual", 0}, {"bme", "virtual", 1},	 {"cbp", "virtual", 1},
+    {"demux", "virtual", 1},   {"dsc", "virtual", 0},	 {"esi", "virtual", 0},
+    {"fti", "virtual", 1},     {"gre", "virtual", 0},	 {"gr-", "virtual", 0},
+    {"ipip", "virtual", 0},    {"ip-", "virtual", 0},	 {"jsrv", "virtual", 0},
+    {"lsi", "virtual", 0},     {"lt-", "virtual", 0},	 {"mtun", "virtual", 0},
+    {"mt-", "virtual", 0},     {"pd-", "virtual", 0},	 {"pe-", "virtual", 0},
+    {"pimd", "virtual", 0},    {"pime", "virtual", 0},	 {"pip", "virtual", 1},
+    {"pp", "virtual", 1},      {"rbeb", "virtual", 0},	 {"sp-", "virtual", 0},
+    {"st", "virtual", 1},      {"tap", "virtual", 0},	 {"ut-", "virtual", 0},
+    {"vcp-", "virtual", 0},    {"vt-", "virtual", 0},	 {"vtep", "virtual", 0},
 };
 
 const char *fa_junos_port_type(const char *name)

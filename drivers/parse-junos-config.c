@@ -34,7 +34,7 @@
 
 struct fa_junos_cnp {
 	char *name;
-	unsigned prio_mask;	/* bit p: PFC on priority p */
+	unsigned prio_mask; /* bit p: PFC on priority p */
 	bool watchdog;
 };
 
@@ -67,8 +67,8 @@ static void fa_junos_cnp_read(json_t *device, const char *cmd, xmlNodePtr prof,
 			continue;
 		dscp = fa_xml_is(cls, "dscp");
 		if (!dscp && !fa_xml_is(cls, "ieee-802.1")) {
-			fa_device_warn(device, "%s: profile %s: unknown input '%s'", cmd,
-				       cnp->name, (const char *)cls->name);
+			fa_device_warn(device, "%s: profile %s: unknown input '%s'", cmd, cnp->name,
+				       (const char *)cls->name);
 			continue;
 		}
 		for (cp = fa_xml_child(cls, "code-point"); cp; cp = fa_xml_next(cp, "code-point")) {
@@ -88,7 +88,7 @@ static void fa_junos_cnp_read(json_t *device, const char *cmd, xmlNodePtr prof,
 				fa_device_warn(device,
 					       "%s: profile %s: code point '%s' names no priority",
 					       cmd, cnp->name, name ? name : "?");
-next:
+		next:
 			free(name);
 			free(prio);
 		}
@@ -122,7 +122,8 @@ static void fa_junos_cnp_attach(json_t *device, const char *cmd, const char *ifn
 	bool any = false;
 
 	if (l && ifname[l - 1] == '*') {
-		json_array_foreach(json_object_get(device, "ports"), i, port) {
+		json_array_foreach(json_object_get(device, "ports"), i, port)
+		{
 			const char *n = fa_get_str(port, "name");
 
 			if (n && strncmp(n, ifname, l - 1) == 0 && !strchr(n + l - 1, '.')) {
@@ -153,8 +154,8 @@ static void fa_junos_cos(json_t *device, const char *cmd, xmlNodePtr cos, bool c
 		memset(&cnps[ncnps], 0, sizeof(*cnps));
 		cnps[ncnps].name = fa_xml_child_text(n, "name");
 		if (!cnps[ncnps].name) {
-			fa_device_warn(device, "%s: a congestion-notification-profile without a name",
-				       cmd);
+			fa_device_warn(device,
+				       "%s: a congestion-notification-profile without a name", cmd);
 			continue;
 		}
 		fa_junos_cnp_read(device, cmd, n, &cnps[ncnps]);
@@ -181,7 +182,8 @@ static void fa_junos_cos(json_t *device, const char *cmd, xmlNodePtr cos, bool c
 	}
 
 	if (complete) {
-		json_array_foreach(json_object_get(device, "ports"), j, port) {
+		json_array_foreach(json_object_get(device, "ports"), j, port)
+		{
 			const char *type = fa_get_str(port, "type");
 
 			if (type && strcmp(type, "ethernet") == 0 &&
@@ -210,8 +212,8 @@ static void fa_junos_config_mtu(json_t *device, const char *cmd, xmlNodePtr ifs)
 				if (fa_parse_int(mtu, &v) && v > 0)
 					fa_set_int(port, "mtu", v);
 				else
-					fa_device_warn(device, "%s: %s: unknown MTU '%s'", cmd, name,
-						       mtu);
+					fa_device_warn(device, "%s: %s: unknown MTU '%s'", cmd,
+						       name, mtu);
 			}
 			if (!fa_get_str(port, "type"))
 				fa_set_str(port, "type", fa_junos_port_type(name));

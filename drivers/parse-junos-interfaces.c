@@ -27,9 +27,11 @@ static int fa_junos_speed(const char *s, int64_t *ret)
 	static const struct {
 		const char *unit;
 		int64_t factor;
-	} units[] = { { "tbps", 1000000000000LL }, { "gbps", 1000000000LL },
-		      { "mbps", 1000000LL },	    { "kbps", 1000LL },
-		      { "bps", 1LL } };
+	} units[] = {{"tbps", 1000000000000LL},
+		     {"gbps", 1000000000LL},
+		     {"mbps", 1000000LL},
+		     {"kbps", 1000LL},
+		     {"bps", 1LL}};
 	char *end;
 	long long v;
 	size_t i;

@@ -17,8 +17,7 @@
 #include "drivers/xmlsafe.h"
 #include "audit/util/banned.h"
 
-static void fa_junos_lldp_field(json_t *port, const char *path, xmlNodePtr nbr,
-				const char *elem)
+static void fa_junos_lldp_field(json_t *port, const char *path, xmlNodePtr nbr, const char *elem)
 {
 	char *v = fa_xml_child_text(nbr, elem);
 

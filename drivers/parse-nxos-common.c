@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -72,14 +73,14 @@ json_t *fa_nxos_rows(const json_t *obj, const char *name)
 		json_t *all = json_array(), *t, *r;
 		size_t i, j;
 
-		json_array_foreach(table, i, t) {
+		json_array_foreach(table, i, t)
+		{
 			row = json_object_get(t, rkey);
 			if (json_is_object(row))
 				json_array_append(all, row);
 			else if (json_is_array(row))
-				json_array_foreach(row, j, r)
-					if (json_is_object(r))
-						json_array_append(all, r);
+				json_array_foreach(row, j, r) if (json_is_object(r))
+				    json_array_append(all, r);
 		}
 		return all;
 	}
@@ -101,8 +102,8 @@ struct fa_nxos_abbrev {
 };
 
 static const struct fa_nxos_abbrev fa_nxos_abbrevs[] = {
-	{ "Eth", "Ethernet" }, { "Po", "port-channel" }, { "Lo", "loopback" },
-	{ "Vl", "Vlan" },      { "Tu", "Tunnel" },	 { "mgmt", "mgmt" },
+    {"Eth", "Ethernet"}, {"Po", "port-channel"}, {"Lo", "loopback"},
+    {"Vl", "Vlan"},	 {"Tu", "Tunnel"},	 {"mgmt", "mgmt"},
 };
 
 char *fa_nxos_ifname(const char *name)

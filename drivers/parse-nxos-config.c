@@ -40,31 +40,31 @@
 #include "drivers/units.h"
 #include "audit/util/banned.h"
 
-struct fa_nxos_cmap {		/* class-map type network-qos */
+struct fa_nxos_cmap { /* class-map type network-qos */
 	char *name;
 	unsigned cos;
 };
 
-struct fa_nxos_nq {		/* policy-map type network-qos */
+struct fa_nxos_nq { /* policy-map type network-qos */
 	char *name;
-	unsigned pfc;		/* priorities paused (bit p) */
+	unsigned pfc; /* priorities paused (bit p) */
 	bool no_drop_unresolved;
 };
 
 struct fa_nxos_ecn {
 	bool on;
-	int64_t min, max, prob;	/* -1 when not given */
+	int64_t min, max, prob; /* -1 when not given */
 };
 
-struct fa_nxos_queuing {	/* policy-map type queuing */
+struct fa_nxos_queuing { /* policy-map type queuing */
 	char *name;
 	struct fa_nxos_ecn tc[8];
 };
 
 struct fa_nxos_if {
 	char *name;
-	int pfc_mode;		/* -1 absent, 0 off, 1 on, 2 auto */
-	int watchdog;		/* -1 absent, 0 off, 1 on */
+	int pfc_mode; /* -1 absent, 0 off, 1 on, 2 auto */
+	int watchdog; /* -1 absent, 0 off, 1 on */
 	char *queuing_out;
 };
 
@@ -148,7 +148,7 @@ static bool fa_nxos_size(const char **pp, int64_t *ret)
 	static const struct {
 		const char *unit;
 		int64_t factor;
-	} units[] = { { "kbytes", 1024 }, { "mbytes", 1048576 }, { "bytes", 1 } };
+	} units[] = {{"kbytes", 1024}, {"mbytes", 1048576}, {"bytes", 1}};
 	const char *p = *pp;
 	char *end;
 	long long v;
@@ -243,8 +243,8 @@ static void fa_nxos_cfg_free(struct fa_nxos_cfg *c)
 
 struct fa_nxos_reader {
 	enum fa_nxos_section sec;
-	size_t cur;		/* index of the current map/policy/interface */
-	char *cls;		/* current class inside a policy-map */
+	size_t cur; /* index of the current map/policy/interface */
+	char *cls;  /* current class inside a policy-map */
 };
 
 static void fa_nxos_top(struct fa_nxos_cfg *c, struct fa_nxos_reader *rd, json_t *device,
@@ -335,8 +335,9 @@ static void fa_nxos_sub(struct fa_nxos_cfg *c, struct fa_nxos_reader *rd, json_t
 	case FA_SEC_PMAP_NQ:
 		if (strncmp(line, "class type network-qos ", 23) == 0 ||
 		    strncmp(line, "class ", 6) == 0) {
-			const char *p = strncmp(line, "class type network-qos ", 23) == 0 ?
-						line + 23 : line + 6;
+			const char *p = strncmp(line, "class type network-qos ", 23) == 0
+					    ? line + 23
+					    : line + 6;
 
 			free(rd->cls);
 			rd->cls = fa_xstrndup(p, strcspn(p, " "));
@@ -449,8 +450,10 @@ static void fa_nxos_apply_ecn(json_t *device, const char *cmd, json_t *port,
 	if (!first)
 		return;
 	if (!agree) {
-		fa_device_warn(device, "%s: %s: ECN classes of '%s' differ in thresholds; "
-			       "thresholds not recorded", cmd, fa_get_str(port, "name"), q->name);
+		fa_device_warn(device,
+			       "%s: %s: ECN classes of '%s' differ in thresholds; "
+			       "thresholds not recorded",
+			       cmd, fa_get_str(port, "name"), q->name);
 		return;
 	}
 	if (first->min >= 0)
@@ -474,8 +477,8 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 		fa_device_warn(device, "%s: network-qos policy '%s' is not in the configuration",
 			       cmd, c->system_nq);
 	if (nq && nq->no_drop_unresolved)
-		fa_device_warn(device, "%s: a 'pause no-drop' class of '%s' has no CoS match",
-			       cmd, nq->name);
+		fa_device_warn(device, "%s: a 'pause no-drop' class of '%s' has no CoS match", cmd,
+			       nq->name);
 
 	for (i = 0; i < c->nifs; i++) {
 		const struct fa_nxos_if *f = &c->ifs[i];
@@ -499,8 +502,10 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 						json_array_append_new(a, json_integer(p));
 				fa_set(port, "qos.pfc_enabled", a);
 			} else {
-				fa_device_warn(device, "%s: %s: PFC is on but no network-qos policy "
-					       "is in force", cmd, f->name);
+				fa_device_warn(device,
+					       "%s: %s: PFC is on but no network-qos policy "
+					       "is in force",
+					       cmd, f->name);
 			}
 		}
 		if (wd >= 0)
@@ -508,7 +513,8 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 	}
 
 	/* The egress queuing policy applies to every Ethernet port, configured or not. */
-	json_array_foreach(json_object_get(device, "ports"), i, port) {
+	json_array_foreach(json_object_get(device, "ports"), i, port)
+	{
 		const char *name = fa_get_str(port, "name");
 		const char *qname = c->system_queuing_out;
 		const struct fa_nxos_queuing *q;
@@ -523,15 +529,17 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 		if (q)
 			fa_nxos_apply_ecn(device, cmd, port, q);
 		else if (qname)
-			fa_device_warn(device, "%s: %s: queuing policy '%s' is not in the "
-				       "configuration", cmd, name, qname);
+			fa_device_warn(device,
+				       "%s: %s: queuing policy '%s' is not in the "
+				       "configuration",
+				       cmd, name, qname);
 	}
 }
 
 int fa_parse_nxos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	struct fa_nxos_cfg c;
-	struct fa_nxos_reader rd = { FA_SEC_NONE, 0, NULL };
+	struct fa_nxos_reader rd = {FA_SEC_NONE, 0, NULL};
 	const char *p = cap->data, *end = cap->data + cap->len;
 	bool seen = false;
 

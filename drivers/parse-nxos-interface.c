@@ -27,6 +27,7 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "audit/model.h"
@@ -120,8 +121,7 @@ static void fa_nxos_json_row(json_t *device, const char *cmd, const json_t *row)
 		fa_set_str(port, "description", v);
 }
 
-static int fa_nxos_interface_json(const struct fa_capture *cap, json_t *device,
-				  struct fa_err *err)
+static int fa_nxos_interface_json(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	json_t *root = NULL, *rows, *row;
 	size_t i;
@@ -135,8 +135,7 @@ static int fa_nxos_interface_json(const struct fa_capture *cap, json_t *device,
 		return fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no TABLE_interface");
 	}
 	rows = fa_nxos_rows(root, "interface");
-	json_array_foreach(rows, i, row)
-		fa_nxos_json_row(device, cap->command, row);
+	json_array_foreach(rows, i, row) fa_nxos_json_row(device, cap->command, row);
 	json_decref(rows);
 	json_decref(root);
 	return 0;
@@ -182,7 +181,7 @@ static void fa_nxos_text_finish(json_t *device, struct fa_nxos_text_port *cur)
 /* Where the next line starts when a release glues it onto the description line. */
 static const char *fa_nxos_glued(const char *desc)
 {
-	static const char *const next[] = { "  MTU ", "  Internet Address is " };
+	static const char *const next[] = {"  MTU ", "  Internet Address is "};
 	const char *best = NULL, *g;
 	size_t i;
 
@@ -244,10 +243,9 @@ static void fa_nxos_text_line(json_t *device, const char *cmd, struct fa_nxos_te
 	}
 }
 
-static int fa_nxos_interface_text(const struct fa_capture *cap, json_t *device,
-				  struct fa_err *err)
+static int fa_nxos_interface_text(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_nxos_text_port cur = { NULL, NULL, false, false, false };
+	struct fa_nxos_text_port cur = {NULL, NULL, false, false, false};
 	const char *p = cap->data, *end = cap->data + cap->len;
 	int nports = 0;
 
@@ -270,7 +268,8 @@ static int fa_nxos_interface_text(const struct fa_capture *cap, json_t *device,
 			fa_nxos_state(device, cur.port, cap->command, name, "oper_state", state);
 			free(state);
 			cur.admin_down_reason = strstr(rest, "(Administratively down)") != NULL;
-			cur.oper_up = strncmp(rest, "up", 2) == 0 && (rest[2] == '\0' || rest[2] == ',');
+			cur.oper_up =
+			    strncmp(rest, "up", 2) == 0 && (rest[2] == '\0' || rest[2] == ',');
 			nports++;
 		} else if (cur.port) {
 			fa_nxos_text_line(device, cap->command, &cur, line);

@@ -19,15 +19,21 @@
 #include "drivers/parse-nxos.h"
 #include "audit/util/banned.h"
 
-enum fa_nxos_nbr_field { FA_NBR_LOCAL, FA_NBR_CHASSIS, FA_NBR_PORT, FA_NBR_DESC, FA_NBR_NAME,
-			 FA_NBR_COUNT };
+enum fa_nxos_nbr_field {
+	FA_NBR_LOCAL,
+	FA_NBR_CHASSIS,
+	FA_NBR_PORT,
+	FA_NBR_DESC,
+	FA_NBR_NAME,
+	FA_NBR_COUNT
+};
 
 static const char *const fa_nxos_nbr_paths[FA_NBR_COUNT] = {
-	[FA_NBR_LOCAL] = NULL,
-	[FA_NBR_CHASSIS] = "lldp.chassis_id",
-	[FA_NBR_PORT] = "lldp.port_id",
-	[FA_NBR_DESC] = "lldp.port_description",
-	[FA_NBR_NAME] = "lldp.system_name",
+    [FA_NBR_LOCAL] = NULL,
+    [FA_NBR_CHASSIS] = "lldp.chassis_id",
+    [FA_NBR_PORT] = "lldp.port_id",
+    [FA_NBR_DESC] = "lldp.port_description",
+    [FA_NBR_NAME] = "lldp.system_name",
 };
 
 static bool fa_nxos_nbr_value(const char *v)
@@ -64,9 +70,9 @@ static void fa_nxos_nbr_set(json_t *device, const char *cmd, const char *const f
 static int fa_nxos_lldp_json(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	static const char *const keys[FA_NBR_COUNT] = {
-		[FA_NBR_LOCAL] = "l_port_id", [FA_NBR_CHASSIS] = "chassis_id",
-		[FA_NBR_PORT] = "port_id",    [FA_NBR_DESC] = "port_desc",
-		[FA_NBR_NAME] = "sys_name",
+	    [FA_NBR_LOCAL] = "l_port_id", [FA_NBR_CHASSIS] = "chassis_id",
+	    [FA_NBR_PORT] = "port_id",	  [FA_NBR_DESC] = "port_desc",
+	    [FA_NBR_NAME] = "sys_name",
 	};
 	json_t *root = NULL, *rows, *row;
 	size_t i;
@@ -82,7 +88,8 @@ static int fa_nxos_lldp_json(const struct fa_capture *cap, json_t *device, struc
 		json_decref(root);
 		return fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no TABLE_nbor_detail");
 	}
-	json_array_foreach(rows, i, row) {
+	json_array_foreach(rows, i, row)
+	{
 		const char *f[FA_NBR_COUNT];
 
 		for (k = 0; k < FA_NBR_COUNT; k++)
@@ -94,8 +101,7 @@ static int fa_nxos_lldp_json(const struct fa_capture *cap, json_t *device, struc
 	return 0;
 }
 
-static void fa_nxos_nbr_flush(json_t *device, const char *cmd, char *f[FA_NBR_COUNT],
-			      bool open)
+static void fa_nxos_nbr_flush(json_t *device, const char *cmd, char *f[FA_NBR_COUNT], bool open)
 {
 	int k;
 
@@ -110,11 +116,11 @@ static void fa_nxos_nbr_flush(json_t *device, const char *cmd, char *f[FA_NBR_CO
 static int fa_nxos_lldp_text(const struct fa_capture *cap, json_t *device)
 {
 	static const char *const labels[FA_NBR_COUNT] = {
-		[FA_NBR_LOCAL] = "Local Port id: ", [FA_NBR_CHASSIS] = "Chassis id: ",
-		[FA_NBR_PORT] = "Port id: ",	    [FA_NBR_DESC] = "Port Description: ",
-		[FA_NBR_NAME] = "System Name: ",
+	    [FA_NBR_LOCAL] = "Local Port id: ", [FA_NBR_CHASSIS] = "Chassis id: ",
+	    [FA_NBR_PORT] = "Port id: ",	[FA_NBR_DESC] = "Port Description: ",
+	    [FA_NBR_NAME] = "System Name: ",
 	};
-	char *f[FA_NBR_COUNT] = { NULL };
+	char *f[FA_NBR_COUNT] = {NULL};
 	const char *p = cap->data, *end = cap->data + cap->len;
 	bool open = false;
 	int k;

@@ -23,7 +23,7 @@ static const char *fa_nxos_str(const json_t *obj, const char *key)
 
 int fa_parse_nxos_version(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	static const char *const vkeys[] = { "nxos_ver_str", "sys_ver_str", "kickstart_ver_str" };
+	static const char *const vkeys[] = {"nxos_ver_str", "sys_ver_str", "kickstart_ver_str"};
 	json_t *v = NULL;
 	const char *s, *ver = NULL;
 	size_t i;

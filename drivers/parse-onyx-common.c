@@ -121,9 +121,10 @@ int fa_onyx_json(const struct fa_capture *cap, json_t **ret, struct fa_err *err)
 		const char *status = json_string_value(json_object_get(first, "status"));
 
 		if (status && strcmp(status, "OK") != 0) {
-			const char *msg = json_string_value(json_object_get(first, "status_message"));
-			int r = fa_err_at(err, FA_EPARSE, src, 0, 0, "JSON API status %s: %s", status,
-					  msg ? msg : "");
+			const char *msg =
+			    json_string_value(json_object_get(first, "status_message"));
+			int r = fa_err_at(err, FA_EPARSE, src, 0, 0, "JSON API status %s: %s",
+					  status, msg ? msg : "");
 
 			json_decref(root);
 			return r;
@@ -148,8 +149,8 @@ json_t *fa_onyx_entry(json_t *v)
 
 bool fa_onyx_is_port_name(const char *s)
 {
-	static const char *const prefixes[] = { "Eth", "Po", "Mpo", "mgmt", "lo", "Vlan", "Nve",
-						"Loopback", "ib" };
+	static const char *const prefixes[] = {"Eth",  "Po",  "Mpo",	  "mgmt", "lo",
+					       "Vlan", "Nve", "Loopback", "ib"};
 	size_t i;
 
 	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {

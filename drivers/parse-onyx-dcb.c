@@ -37,8 +37,8 @@
 /* ---- PFC ------------------------------------------------------------------------------- */
 
 struct fa_onyx_pfc {
-	int global;		/* -1 unknown, 0 disabled, 1 enabled */
-	int mask;		/* -1 unknown, else bit p: priority p enabled */
+	int global; /* -1 unknown, 0 disabled, 1 enabled */
+	int mask;   /* -1 unknown, else bit p: priority p enabled */
 	int rows;
 };
 
@@ -107,7 +107,8 @@ static void fa_onyx_pfc_json_obj(json_t *device, const char *cmd, struct fa_onyx
 	const char *key;
 	json_t *v;
 
-	json_object_foreach(obj, key, v) {
+	json_object_foreach(obj, key, v)
+	{
 		json_t *e = fa_onyx_entry(v);
 
 		if (pass == 0 && json_is_string(v))
@@ -137,7 +138,7 @@ static int fa_onyx_pfc_json(const struct fa_capture *cap, json_t *device, struct
 	for (pass = 0; pass < 2; pass++) {
 		if (json_is_array(root))
 			json_array_foreach(root, i, e)
-				fa_onyx_pfc_json_obj(device, cap->command, st, e, pass);
+			    fa_onyx_pfc_json_obj(device, cap->command, st, e, pass);
 		else
 			fa_onyx_pfc_json_obj(device, cap->command, st, root, pass);
 	}
@@ -147,7 +148,7 @@ static int fa_onyx_pfc_json(const struct fa_capture *cap, json_t *device, struct
 
 int fa_parse_onyx_pfc(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_onyx_pfc st = { -1, -1, 0 };
+	struct fa_onyx_pfc st = {-1, -1, 0};
 	struct fa_onyx_lines it;
 	char *line, *k, *v;
 	int r;
@@ -241,8 +242,7 @@ static bool fa_onyx_small(const char *s, int *ret)
 }
 
 /* One table row of @t; false when it is not an ETS row. */
-static bool fa_onyx_ets_row(json_t *device, const char *cmd, struct fa_onyx_ets *e,
-			    const char *t)
+static bool fa_onyx_ets_row(json_t *device, const char *cmd, struct fa_onyx_ets *e, const char *t)
 {
 	char a[32], b[32], c[32];
 	int n = sscanf(t, "%31s %31s %31s", a, b, c), x, y;
@@ -323,8 +323,8 @@ int fa_parse_onyx_ets(const struct fa_capture *cap, json_t *device, struct fa_er
 			}
 			line[len - 1] = ':';
 		}
-		if (!*t || *t == '-' || fa_onyx_is_prompt(line, NULL) || strncmp(t, "TC ", 3) == 0 ||
-		    strncmp(t, "Switch Priority", 15) == 0 ||
+		if (!*t || *t == '-' || fa_onyx_is_prompt(line, NULL) ||
+		    strncmp(t, "TC ", 3) == 0 || strncmp(t, "Switch Priority", 15) == 0 ||
 		    strncmp(t, "Switch-Priority", 15) == 0) {
 			/* blank, rule, prompt, table header */
 		} else if (fa_onyx_ets_row(device, cap->command, &e, t)) {

@@ -29,8 +29,7 @@
 #include "audit/util/banned.h"
 
 static void fa_onyx_bool_state(json_t *device, json_t *port, const char *cmd, const char *name,
-			       const char *field, const char *v, const char *yes,
-			       const char *no)
+			       const char *field, const char *v, const char *yes, const char *no)
 {
 	if (strcasecmp(v, yes) == 0)
 		fa_set_str(port, field, "up");
@@ -60,11 +59,10 @@ static void fa_onyx_fec(json_t *device, json_t *port, const char *cmd, const cha
 		const char *in;
 		const char *out;
 	} map[] = {
-		{ "auto", "auto" },	{ "rs", "rs" },		{ "rs-fec", "rs" },
-		{ "rs_fec", "rs" },	{ "fc", "baser" },	{ "fc-fec", "baser" },
-		{ "fc_fec", "baser" },	{ "firecode", "baser" }, { "baser", "baser" },
-		{ "no-fec", "off" },	{ "no_fec", "off" },	{ "none", "off" },
-		{ "off", "off" },	{ "disabled", "off" },
+	    {"auto", "auto"},	{"rs", "rs"},	     {"rs-fec", "rs"},	  {"rs_fec", "rs"},
+	    {"fc", "baser"},	{"fc-fec", "baser"}, {"fc_fec", "baser"}, {"firecode", "baser"},
+	    {"baser", "baser"}, {"no-fec", "off"},   {"no_fec", "off"},	  {"none", "off"},
+	    {"off", "off"},	{"disabled", "off"},
 	};
 	size_t i;
 
@@ -145,8 +143,7 @@ static char *fa_onyx_if_header(const char *line)
 	return NULL;
 }
 
-static int fa_onyx_interfaces_json(const struct fa_capture *cap, json_t *device,
-				   struct fa_err *err)
+static int fa_onyx_interfaces_json(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	json_t *root = NULL, *val, *entry, *v;
 	const char *name, *key;
@@ -155,7 +152,8 @@ static int fa_onyx_interfaces_json(const struct fa_capture *cap, json_t *device,
 	r = fa_onyx_json(cap, &root, err);
 	if (r)
 		return r;
-	json_object_foreach(root, name, val) {
+	json_object_foreach(root, name, val)
+	{
 		json_t *port;
 
 		entry = fa_onyx_entry(val);
@@ -164,10 +162,8 @@ static int fa_onyx_interfaces_json(const struct fa_capture *cap, json_t *device,
 			continue;
 		}
 		port = fa_onyx_if_open(device, name);
-		json_object_foreach(entry, key, v)
-			if (json_is_string(v))
-				fa_onyx_if_kv(device, port, cap->command, name, key,
-					      json_string_value(v));
+		json_object_foreach(entry, key, v) if (json_is_string(v))
+		    fa_onyx_if_kv(device, port, cap->command, name, key, json_string_value(v));
 		n++;
 	}
 	json_decref(root);

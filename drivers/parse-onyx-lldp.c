@@ -75,7 +75,7 @@ out:
 
 int fa_parse_onyx_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_onyx_cols cols = { 0, 0, 0 };
+	struct fa_onyx_cols cols = {0, 0, 0};
 	struct fa_onyx_lines it;
 	bool header = false;
 	char *line;

@@ -22,6 +22,7 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -41,8 +42,8 @@ struct fa_onyx_roce {
 	char section[64];
 };
 
-static void fa_onyx_roce_kv(json_t *device, const char *cmd, struct fa_onyx_roce *st,
-			    const char *k, const char *v)
+static void fa_onyx_roce_kv(json_t *device, const char *cmd, struct fa_onyx_roce *st, const char *k,
+			    const char *v)
 {
 	int64_t n;
 
@@ -100,7 +101,8 @@ static void fa_onyx_roce_apply(json_t *device, const char *cmd, struct fa_onyx_r
 	size_t i;
 	int n = 0, tc;
 
-	json_array_foreach(json_object_get(device, "ports"), i, port) {
+	json_array_foreach(json_object_get(device, "ports"), i, port)
+	{
 		const char *type = fa_get_str(port, "type");
 
 		if (!type || strcmp(type, "ethernet") != 0)
@@ -131,7 +133,7 @@ static void fa_onyx_roce_apply(json_t *device, const char *cmd, struct fa_onyx_r
 
 int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_onyx_roce st = { NULL, NULL, false, false, -1, -1, 0, "" };
+	struct fa_onyx_roce st = {NULL, NULL, false, false, -1, -1, 0, ""};
 	struct fa_onyx_lines it;
 	char *line, *k, *v;
 	int r = 0;

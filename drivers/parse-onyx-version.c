@@ -53,8 +53,8 @@ static void fa_onyx_version_kv(json_t *device, const char *key, const char *v,
 	}
 }
 
-static int fa_onyx_version_json(const struct fa_capture *cap, json_t *device,
-				struct fa_err *err, struct fa_onyx_version *st)
+static int fa_onyx_version_json(const struct fa_capture *cap, json_t *device, struct fa_err *err,
+				struct fa_onyx_version *st)
 {
 	json_t *root = NULL, *obj, *v;
 	const char *key;
@@ -64,16 +64,15 @@ static int fa_onyx_version_json(const struct fa_capture *cap, json_t *device,
 	if (r)
 		return r;
 	obj = fa_onyx_entry(root);
-	json_object_foreach(obj, key, v)
-		if (json_is_string(v))
-			fa_onyx_version_kv(device, key, json_string_value(v), st);
+	json_object_foreach(obj, key, v) if (json_is_string(v))
+	    fa_onyx_version_kv(device, key, json_string_value(v), st);
 	json_decref(root);
 	return 0;
 }
 
 int fa_parse_onyx_version(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_onyx_version st = { 0 };
+	struct fa_onyx_version st = {0};
 	struct fa_onyx_lines it;
 	char *line, *host, *k, *v;
 	int r = 0;

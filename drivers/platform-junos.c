@@ -12,27 +12,23 @@
 #include "drivers/platform-list.h"
 
 static const struct fa_command fa_junos_commands[] = {
-	{ "<get-software-information/>", FA_EXPAND_NONE, 0, fa_parse_junos_software },
-	{ "<get-interface-information/>", FA_EXPAND_NONE, 0, fa_parse_junos_interfaces },
-	{ "<get-lldp-neighbors-information/>", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
-	  fa_parse_junos_lldp },
-	{ "<get-configuration inherit=\"inherit\"><configuration><class-of-service/>"
-	  "<interfaces/></configuration></get-configuration>",
-	  FA_EXPAND_NONE, 0, fa_parse_junos_config },
-	{ "show version | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
-	  fa_parse_junos_software },
-	{ "show interfaces | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
-	  fa_parse_junos_interfaces },
-	{ "show lldp neighbors | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
-	  fa_parse_junos_lldp },
-	{ "show configuration | display inheritance | display xml", FA_EXPAND_NONE,
-	  FA_CMD_PARSE_ONLY, fa_parse_junos_config },
+    {"<get-software-information/>", FA_EXPAND_NONE, 0, fa_parse_junos_software},
+    {"<get-interface-information/>", FA_EXPAND_NONE, 0, fa_parse_junos_interfaces},
+    {"<get-lldp-neighbors-information/>", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_junos_lldp},
+    {"<get-configuration inherit=\"inherit\"><configuration><class-of-service/>"
+     "<interfaces/></configuration></get-configuration>",
+     FA_EXPAND_NONE, 0, fa_parse_junos_config},
+    {"show version | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_software},
+    {"show interfaces | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_interfaces},
+    {"show lldp neighbors | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_lldp},
+    {"show configuration | display inheritance | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
+     fa_parse_junos_config},
 };
 
 const struct fa_platform fa_platform_junos = {
-	.name = "junos",
-	.kind = "switch",
-	.summary = "Juniper Junos switch (QFX/EX/PTX) over NETCONF",
-	.commands = fa_junos_commands,
-	.ncommands = sizeof(fa_junos_commands) / sizeof(fa_junos_commands[0]),
+    .name = "junos",
+    .kind = "switch",
+    .summary = "Juniper Junos switch (QFX/EX/PTX) over NETCONF",
+    .commands = fa_junos_commands,
+    .ncommands = sizeof(fa_junos_commands) / sizeof(fa_junos_commands[0]),
 };

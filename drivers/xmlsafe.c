@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -104,9 +105,9 @@ static int fa_xml_dechunk(const char *p, const char *end, struct fa_buf *out, co
 					 "NETCONF chunked framing: bad chunk size");
 		p++;
 		if (size > (unsigned long long)(end - p))
-			return fa_err_at(err, FA_EPARSE, source, 0, 0,
-					 "NETCONF chunked framing: chunk of %llu bytes is truncated",
-					 size);
+			return fa_err_at(
+			    err, FA_EPARSE, source, 0, 0,
+			    "NETCONF chunked framing: chunk of %llu bytes is truncated", size);
 		fa_buf_add(out, p, (size_t)size);
 		p += size;
 	}
@@ -144,7 +145,7 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 		 struct fa_err *err)
 {
 	struct fa_buf chunks = FA_BUF_INIT;
-	struct fa_xml_errs errs = { false, "", 0, 0 };
+	struct fa_xml_errs errs = {false, "", 0, 0};
 	xmlStructuredErrorFunc old_serror;
 	xmlGenericErrorFunc old_generic;
 	void *old_sctx, *old_gctx;
@@ -156,7 +157,8 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 		source = "xml";
 	if (len > FA_XML_MAX)
 		return fa_err_at(err, FA_ETOOBIG, source, 0, 0,
-				 "XML reply of %zu bytes is over the %zu byte limit", len, FA_XML_MAX);
+				 "XML reply of %zu bytes is over the %zu byte limit", len,
+				 FA_XML_MAX);
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
 	while (p < end && isspace((unsigned char)*p))

@@ -15,6 +15,7 @@
 #include "drivers/parse-junos.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
+#include "audit/util/banned.h"
 
 #define EZNC "Juniper__py-junos-eznc/tests/unit/"
 #define NAPALM "napalm-automation__napalm/test/junos/mocked_data/"
@@ -58,8 +59,9 @@ static json_int_t fa_int(const json_t *obj, const char *path)
 
 START_TEST(parse_junos_software_release)
 {
-	json_t *d = fa_junos_run(fa_parse_junos_software,
-				 fa_test_fixture(EZNC "factory/rpc-reply/get-software-information.xml"));
+	json_t *d =
+	    fa_junos_run(fa_parse_junos_software,
+			 fa_test_fixture(EZNC "factory/rpc-reply/get-software-information.xml"));
 
 	ck_assert_str_eq(fa_get_str(d, "hostname"), "firefly");
 	ck_assert_str_eq(fa_get_str(d, "model"), "firefly-perimeter");
@@ -68,8 +70,9 @@ START_TEST(parse_junos_software_release)
 		      "The release comes from the junos package comment.");
 	json_decref(d);
 
-	d = fa_junos_run(fa_parse_junos_software,
-			 fa_test_fixture(EZNC "facts/rpc-reply/sw_info_ex_get-software-information.xml"));
+	d = fa_junos_run(
+	    fa_parse_junos_software,
+	    fa_test_fixture(EZNC "facts/rpc-reply/sw_info_ex_get-software-information.xml"));
 	ck_assert_str_eq(fa_get_str(d, "hostname"), "sw1");
 	ck_assert_str_eq(fa_get_str(d, "model"), "ex2200-c-12t-2g");
 	ck_assert_str_eq(fa_get_str(d, "os.version"), "11.4R1.6");
@@ -79,8 +82,9 @@ END_TEST
 
 START_TEST(parse_junos_interfaces_physical_ports)
 {
-	json_t *d = fa_junos_run(fa_parse_junos_interfaces,
-				 fa_test_fixture(EZNC "factory/rpc-reply/get-interface-information.xml"));
+	json_t *d =
+	    fa_junos_run(fa_parse_junos_interfaces,
+			 fa_test_fixture(EZNC "factory/rpc-reply/get-interface-information.xml"));
 	json_t *ge0 = fa_device_find_port(d, "ge-0/0/0");
 
 	ck_assert_msg(ge0 != NULL, "ge-0/0/0 is a port.");
@@ -95,8 +99,9 @@ START_TEST(parse_junos_interfaces_physical_ports)
 		      "A logical unit is not a port.");
 	json_decref(d);
 
-	d = fa_junos_run(fa_parse_junos_interfaces,
-			 fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
+	d = fa_junos_run(
+	    fa_parse_junos_interfaces,
+	    fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
 	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "lo0"), "type"), "loopback");
 	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "me0"), "type"), "management");
 	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "lo0"), "mtu") == NULL,
@@ -113,7 +118,7 @@ START_TEST(parse_junos_lldp_neighbours)
 {
 	json_t *d = fa_junos_run(fa_parse_junos_lldp,
 				 fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
-						 "get-lldp-neighbors-information.xml"));
+							"get-lldp-neighbors-information.xml"));
 	json_t *p = fa_device_find_port(d, "xe-4/3/6");
 
 	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "peer00.lab.demo");
@@ -156,19 +161,19 @@ END_TEST
 START_TEST(parse_junos_config_wildcard_and_dscp)
 {
 	const char *xml =
-		"<rpc-reply><configuration><class-of-service>"
-		"<congestion-notification-profile><name>p</name><input><dscp><code-point>"
-		"<name>011010</name><pfc/></code-point></dscp></input>"
-		"</congestion-notification-profile>"
-		"<congestion-notification-profile><name>q</name><input><ieee-802.1><code-point>"
-		"<name>101</name><pfc/></code-point></ieee-802.1></input>"
-		"</congestion-notification-profile>"
-		"<interfaces><interface><name>et-0/0/*</name>"
-		"<congestion-notification-profile>q</congestion-notification-profile></interface>"
-		"<interface><name>et-0/0/9</name>"
-		"<congestion-notification-profile>missing</congestion-notification-profile>"
-		"</interface></interfaces>"
-		"</class-of-service></configuration></rpc-reply>";
+	    "<rpc-reply><configuration><class-of-service>"
+	    "<congestion-notification-profile><name>p</name><input><dscp><code-point>"
+	    "<name>011010</name><pfc/></code-point></dscp></input>"
+	    "</congestion-notification-profile>"
+	    "<congestion-notification-profile><name>q</name><input><ieee-802.1><code-point>"
+	    "<name>101</name><pfc/></code-point></ieee-802.1></input>"
+	    "</congestion-notification-profile>"
+	    "<interfaces><interface><name>et-0/0/*</name>"
+	    "<congestion-notification-profile>q</congestion-notification-profile></interface>"
+	    "<interface><name>et-0/0/9</name>"
+	    "<congestion-notification-profile>missing</congestion-notification-profile>"
+	    "</interface></interfaces>"
+	    "</class-of-service></configuration></rpc-reply>";
 	struct fa_err err = FA_ERR_INIT;
 	json_t *d = fa_device_new("sw", "switch"), *l;
 	struct fa_capture cap = FA_CAPTURE_INIT;
@@ -193,15 +198,15 @@ END_TEST
 START_TEST(parse_junos_rpc_error_and_bad_input)
 {
 	static const char *const bad[] = {
-		"",
-		"<rpc-reply><rpc-error><error-severity>error</error-severity>"
-		"<error-message>syntax error</error-message></rpc-error></rpc-reply>",
-		"<rpc-reply><interface-information><physical-interface><name>ge-0/0/0",
-		"<rpc-reply><ok/></rpc-reply>",
-		"not xml at all",
+	    "",
+	    "<rpc-reply><rpc-error><error-severity>error</error-severity>"
+	    "<error-message>syntax error</error-message></rpc-error></rpc-reply>",
+	    "<rpc-reply><interface-information><physical-interface><name>ge-0/0/0",
+	    "<rpc-reply><ok/></rpc-reply>",
+	    "not xml at all",
 	};
-	fa_parse_fn *const fns[] = { fa_parse_junos_software, fa_parse_junos_interfaces,
-				     fa_parse_junos_lldp, fa_parse_junos_config };
+	fa_parse_fn *const fns[] = {fa_parse_junos_software, fa_parse_junos_interfaces,
+				    fa_parse_junos_lldp, fa_parse_junos_config};
 	size_t i, j;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -210,8 +215,8 @@ START_TEST(parse_junos_rpc_error_and_bad_input)
 			int r;
 			json_t *d = fa_junos_run_text(fns[j], bad[i], strlen(bad[i]), &r, &err);
 
-			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.", i,
-				      j);
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
 			ck_assert_msg(err.msg[0] != '\0', "The parse error has a message.");
 			json_decref(d);
 		}
@@ -250,8 +255,7 @@ struct fa_agree {
 	int absent;
 };
 
-static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs,
-			 const char *what)
+static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs, const char *what)
 {
 	if (!theirs)
 		return;
@@ -296,7 +300,8 @@ static void fa_agree_lldp_brief(struct fa_agree *a, const char *dir)
 	snprintf(exp, sizeof(exp), NAPALM "%s/expected_result.json", dir);
 	d = fa_junos_run(fa_parse_junos_lldp, fa_test_fixture(xml));
 	e = fa_load_json(fa_test_fixture(exp));
-	json_object_foreach(e, key, list) {
+	json_object_foreach(e, key, list)
+	{
 		json_t *n = json_array_get(list, 0), *p = fa_agree_port(d, key);
 		const char *port = fa_get_str(p, "lldp.port_id");
 
@@ -321,7 +326,8 @@ static void fa_agree_lldp_detail(struct fa_agree *a, const char *dir, const char
 	snprintf(exp, sizeof(exp), NAPALM "%s/expected_result.json", dir);
 	d = fa_junos_run(fa_parse_junos_lldp, fa_test_fixture(xml));
 	e = fa_load_json(fa_test_fixture(exp));
-	json_array_foreach(json_object_get(d, "ports"), i, port) {
+	json_array_foreach(json_object_get(d, "ports"), i, port)
+	{
 		const char *name = fa_get_str(port, "name");
 		char unit[128];
 		json_t *n;
@@ -350,7 +356,7 @@ static void fa_agree_lldp_detail(struct fa_agree *a, const char *dir, const char
 
 START_TEST(parse_junos_agrees_with_napalm)
 {
-	struct fa_agree a = { 0, 0, 0 };
+	struct fa_agree a = {0, 0, 0};
 	json_t *d, *e, *name;
 	size_t i;
 
@@ -366,10 +372,12 @@ START_TEST(parse_junos_agrees_with_napalm)
 			     "get-lldp-interface-neighbors.xml");
 
 	/* The interface list of the facts is the set of physical interfaces. */
-	d = fa_junos_run(fa_parse_junos_interfaces,
-			 fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
+	d = fa_junos_run(
+	    fa_parse_junos_interfaces,
+	    fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
 	e = fa_load_json(fa_test_fixture(NAPALM "test_get_facts/normal/expected_result.json"));
-	json_array_foreach(json_object_get(e, "interface_list"), i, name) {
+	json_array_foreach(json_object_get(e, "interface_list"), i, name)
+	{
 		a.compared++;
 		if (fa_device_find_port(d, json_string_value(name)))
 			a.equal++;
@@ -402,7 +410,7 @@ START_TEST(parse_junos_platform_table)
 		if (!(p->commands[i].flags & FA_CMD_PARSE_ONLY)) {
 			sent++;
 			ck_assert_msg(p->commands[i].command[0] == '<' &&
-					      strstr(p->commands[i].command, "get-") != NULL,
+					  strstr(p->commands[i].command, "get-") != NULL,
 				      "Every Junos command sent is a NETCONF get RPC.");
 		}
 	}

@@ -18,6 +18,7 @@
 #include "drivers/platform.h"
 #include "drivers/units.h"
 #include "tests/unit/unit.h"
+#include "audit/util/banned.h"
 
 #define NAPALM "napalm-automation__napalm/test/nxos/mocked_data/"
 #define NAPALM_SSH "napalm-automation__napalm/test/nxos_ssh/mocked_data/"
@@ -87,8 +88,9 @@ END_TEST
 
 START_TEST(parse_nxos_interface_json)
 {
-	json_t *d = fa_nxos_run(fa_parse_nxos_interface,
-				fa_test_fixture(NAPALM "test_get_facts/normal/show_interface.json"));
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_interface,
+			fa_test_fixture(NAPALM "test_get_facts/normal/show_interface.json"));
 	json_t *p = fa_device_find_port(d, "Ethernet2/1"), *m = fa_device_find_port(d, "mgmt0");
 
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 146, "146 interfaces.");
@@ -124,8 +126,9 @@ END_TEST
 
 START_TEST(parse_nxos_interface_text)
 {
-	json_t *d = fa_nxos_run(fa_parse_nxos_interface,
-				fa_test_fixture(NTC "show_interface/cisco_nxos_show_interface.raw"));
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_interface,
+			fa_test_fixture(NTC "show_interface/cisco_nxos_show_interface.raw"));
 	json_t *v = fa_device_find_port(d, "Vlan20"), *e = fa_device_find_port(d, "Ethernet1/1");
 
 	ck_assert_str_eq(fa_get_str(v, "oper_state"), "down");
@@ -140,8 +143,9 @@ END_TEST
 
 START_TEST(parse_nxos_lldp_json_list_and_dict)
 {
-	json_t *d = fa_nxos_run(fa_parse_nxos_lldp,
-				fa_test_srcfile("tests/fixtures/nxos/show-lldp-neighbors-detail.json"));
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_lldp,
+			fa_test_srcfile("tests/fixtures/nxos/show-lldp-neighbors-detail.json"));
 	json_t *p = fa_device_find_port(d, "Ethernet1/1");
 
 	ck_assert_msg(p != NULL, "Eth1/1 is expanded to Ethernet1/1.");
@@ -179,7 +183,7 @@ START_TEST(parse_nxos_config_roce_qos)
 	ck_assert_msg(json_is_false(fa_obj_get_path(p2, "qos.pfc_watchdog")),
 		      "The interface's watchdog off overrides the global on.");
 	ck_assert_msg(json_array_size(fa_obj_get_path(p3, "qos.pfc_enabled")) == 0 &&
-			      json_is_array(fa_obj_get_path(p3, "qos.pfc_enabled")),
+			  json_is_array(fa_obj_get_path(p3, "qos.pfc_enabled")),
 		      "PFC mode off is [].");
 	ck_assert_msg(fa_obj_get_path(p4, "qos.pfc_enabled") == NULL,
 		      "No PFC line (mode auto) leaves the priorities absent.");
@@ -187,11 +191,11 @@ START_TEST(parse_nxos_config_roce_qos)
 	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
 		      "The system queuing policy marks ECN on TC 3.");
 	ck_assert_msg(fa_int(p1, "qos.ecn.min_threshold") == 150 * 1024 &&
-			      fa_int(p1, "qos.ecn.max_threshold") == 3000 * 1024,
+			  fa_int(p1, "qos.ecn.max_threshold") == 3000 * 1024,
 		      "150 and 3000 kbytes are the ECN thresholds.");
 	ck_assert_msg(fa_int(p1, "qos.ecn.probability") == 7, "The drop probability is 7.");
 	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/5"), "qos.ecn.max_threshold") ==
-			      3000 * 1024,
+			  3000 * 1024,
 		      "A port absent from the configuration still gets the system policy.");
 	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "mgmt0"), "qos") == NULL,
 		      "mgmt0 gets no QoS.");
@@ -202,13 +206,14 @@ END_TEST
 
 START_TEST(parse_nxos_config_real_captures)
 {
-	json_t *d = fa_nxos_run(fa_parse_nxos_config,
-				fa_test_fixture("batfish__batfish/projects/batfish/src/test/resources/"
-						"org/batfish/vendor/cisco_nxos/grammar/testconfigs/"
-						"nxos_interface_show_all_1"));
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_config,
+			fa_test_fixture("batfish__batfish/projects/batfish/src/test/resources/"
+					"org/batfish/vendor/cisco_nxos/grammar/testconfigs/"
+					"nxos_interface_show_all_1"));
 
-	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet1/21"),
-				      "qos.pfc_enabled") == NULL,
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet1/21"), "qos.pfc_enabled") ==
+			  NULL,
 		      "priority-flow-control mode auto leaves the priorities absent.");
 	json_decref(d);
 	d = fa_nxos_run(fa_parse_nxos_config,
@@ -222,10 +227,10 @@ END_TEST
 
 START_TEST(parse_nxos_bad_input)
 {
-	static const char *const bad[] = { "", "{", "[1,2]", "{\"other\": 1}",
-					   "% Invalid command at '^' marker.\n" };
-	fa_parse_fn *const fns[] = { fa_parse_nxos_version, fa_parse_nxos_interface,
-				     fa_parse_nxos_lldp, fa_parse_nxos_config };
+	static const char *const bad[] = {"", "{", "[1,2]", "{\"other\": 1}",
+					  "% Invalid command at '^' marker.\n"};
+	fa_parse_fn *const fns[] = {fa_parse_nxos_version, fa_parse_nxos_interface,
+				    fa_parse_nxos_lldp, fa_parse_nxos_config};
 	size_t i, j;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -238,8 +243,8 @@ START_TEST(parse_nxos_bad_input)
 			if (fns[j] == fa_parse_nxos_config && bad[i][0] != '%' && bad[i][0])
 				continue;
 			d = fa_nxos_run_text(fns[j], NULL, bad[i], strlen(bad[i]), &r, &err);
-			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.", i,
-				      j);
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
 			json_decref(d);
 		}
 }
@@ -289,8 +294,7 @@ static void fa_agree(struct fa_agree *a, bool same, const char *what, const char
 		fprintf(stderr, "nxos peer disagreement on %s at %s\n", what, where);
 }
 
-static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs,
-			 const char *what)
+static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs, const char *what)
 {
 	if (!theirs || !*theirs)
 		return;
@@ -309,9 +313,8 @@ static json_t *fa_agree_find(json_t *d, const char *key)
 
 	if (strcmp(key, "Management0") == 0)
 		key = "mgmt0";
-	json_array_foreach(json_object_get(d, "ports"), i, port)
-		if (strcasecmp(fa_get_str(port, "name"), key) == 0)
-			return port;
+	json_array_foreach(json_object_get(d, "ports"), i,
+			   port) if (strcasecmp(fa_get_str(port, "name"), key) == 0) return port;
 	return NULL;
 }
 
@@ -342,7 +345,8 @@ static void fa_agree_napalm_ifaces(struct fa_agree *a, json_t *d, json_t *e)
 	const char *key;
 	json_t *n;
 
-	json_object_foreach(e, key, n) {
+	json_object_foreach(e, key, n)
+	{
 		json_t *p = fa_agree_find(d, key);
 		json_t *v;
 		json_int_t ours;
@@ -351,8 +355,8 @@ static void fa_agree_napalm_ifaces(struct fa_agree *a, json_t *d, json_t *e)
 		if (!p)
 			continue;
 		if (json_is_boolean(v = json_object_get(n, "is_up")))
-			fa_agree_str(a, fa_get_str(p, "oper_state"), json_is_true(v) ? "up" : "down",
-				     "is_up");
+			fa_agree_str(a, fa_get_str(p, "oper_state"),
+				     json_is_true(v) ? "up" : "down", "is_up");
 		if (json_is_boolean(v = json_object_get(n, "is_enabled")))
 			fa_agree_str(a, fa_get_str(p, "admin_state"),
 				     json_is_true(v) ? "up" : "down", "is_enabled");
@@ -367,12 +371,13 @@ static void fa_agree_napalm_ifaces(struct fa_agree *a, json_t *d, json_t *e)
 		 * link, and for a port-channel the members' sum, where the device prints the
 		 * link speed.  Only ports where both are the link speed are compared.
 		 */
-		if (json_is_number(v = json_object_get(n, "speed")) && fa_get_int(p, "speed", &ours)) {
+		if (json_is_number(v = json_object_get(n, "speed")) &&
+		    fa_get_int(p, "speed", &ours)) {
 			if (strcmp(fa_get_str(p, "type"), "bond") == 0)
 				a->bond_speeds++;
 			else
-				fa_agree(a, ours == (json_int_t)(json_number_value(v) * 1e6), "speed",
-					 key);
+				fa_agree(a, ours == (json_int_t)(json_number_value(v) * 1e6),
+					 "speed", key);
 		}
 		fa_agree_mac(a, p, json_string_value(json_object_get(n, "mac_address")));
 		fa_agree_str(a, fa_get_str(p, "description"),
@@ -390,9 +395,10 @@ static void fa_agree_ntc_ifaces(struct fa_agree *a, const char *base)
 	snprintf(raw, sizeof(raw), NTC "show_interface/%s.raw", base);
 	snprintf(yml, sizeof(yml), NTC "show_interface/%s.yml", base);
 	d = fa_nxos_run(fa_parse_nxos_interface, fa_test_fixture(raw));
-	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0,
-		      "%s loads (%s).", yml, err.msg);
-	json_array_foreach(json_object_get(root, "parsed_sample"), i, row) {
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
 		const char *name = json_string_value(json_object_get(row, "interface"));
 		const char *link = json_string_value(json_object_get(row, "link_status"));
 		const char *admin = json_string_value(json_object_get(row, "admin_state"));
@@ -432,15 +438,14 @@ static void fa_agree_ntc_ifaces(struct fa_agree *a, const char *base)
 START_TEST(parse_nxos_agrees_with_peers)
 {
 	static const char *const ntc[] = {
-		"cisco_nxos_show_interface",	"cisco_nxos_show_interface11",
-		"cisco_nxos_show_interface12",	"cisco_nxos_show_interface2",
-		"cisco_nxos_show_interface4",	"cisco_nxos_show_interface6",
-		"cisco_nxos_show_interface8",	"cisco_nxos_show_interface_01",
+	    "cisco_nxos_show_interface",   "cisco_nxos_show_interface11",
+	    "cisco_nxos_show_interface12", "cisco_nxos_show_interface2",
+	    "cisco_nxos_show_interface4",  "cisco_nxos_show_interface6",
+	    "cisco_nxos_show_interface8",  "cisco_nxos_show_interface_01",
 	};
-	static const char *const ssh[] = { "5548_7_0_8_N1_1", "6004_7_3_3_N1_1",
-					   "N93180_7_0_3_I7_2", "missing_mtu", "no_delay",
-					   "normal" };
-	struct fa_agree a = { 0, 0, 0, 0, 0 };
+	static const char *const ssh[] = {"5548_7_0_8_N1_1", "6004_7_3_3_N1_1", "N93180_7_0_3_I7_2",
+					  "missing_mtu",     "no_delay",	"normal"};
+	struct fa_agree a = {0, 0, 0, 0, 0};
 	struct fa_err err = FA_ERR_INIT;
 	char path[512];
 	json_t *d, *e, *root = NULL, *row, *list;
@@ -453,8 +458,8 @@ START_TEST(parse_nxos_agrees_with_peers)
 		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
 			 ssh[i]);
 		d = fa_nxos_run(fa_parse_nxos_interface, fa_test_fixture(path));
-		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/expected_result.json",
-			 ssh[i]);
+		snprintf(path, sizeof(path),
+			 NAPALM_SSH "test_get_interfaces/%s/expected_result.json", ssh[i]);
 		e = fa_load_json(fa_test_fixture(path));
 		fa_agree_napalm_ifaces(&a, d, e);
 		json_decref(e);
@@ -462,10 +467,11 @@ START_TEST(parse_nxos_agrees_with_peers)
 	}
 
 	/* NX-API JSON: the SVIs of vlan_interface, and the facts of a whole switch. */
-	d = fa_nxos_run(fa_parse_nxos_interface,
-			fa_test_fixture(NAPALM "test_get_interfaces/vlan_interface/show_interface.json"));
+	d = fa_nxos_run(
+	    fa_parse_nxos_interface,
+	    fa_test_fixture(NAPALM "test_get_interfaces/vlan_interface/show_interface.json"));
 	e = fa_load_json(fa_test_fixture(NAPALM "test_get_interfaces/vlan_interface/"
-					      "expected_result.json"));
+						"expected_result.json"));
 	fa_agree_napalm_ifaces(&a, d, e);
 	json_decref(e);
 	json_decref(d);
@@ -482,23 +488,26 @@ START_TEST(parse_nxos_agrees_with_peers)
 		     "model");
 	/* NAPALM keeps the build suffix; the release is the part before it. */
 	key = json_string_value(json_object_get(e, "os_version"));
-	fa_agree(&a, key && strncmp(key, fa_get_str(d, "os.version"),
-				    strlen(fa_get_str(d, "os.version"))) == 0 &&
-			     strncmp(key + strlen(fa_get_str(d, "os.version")), " [build", 7) == 0,
+	fa_agree(&a,
+		 key &&
+		     strncmp(key, fa_get_str(d, "os.version"),
+			     strlen(fa_get_str(d, "os.version"))) == 0 &&
+		     strncmp(key + strlen(fa_get_str(d, "os.version")), " [build", 7) == 0,
 		 "os_version", key ? key : "?");
 	json_array_foreach(json_object_get(e, "interface_list"), i, row)
-		fa_agree(&a, fa_device_find_port(d, json_string_value(row)) != NULL, "interface",
-			 json_string_value(row));
+	    fa_agree(&a, fa_device_find_port(d, json_string_value(row)) != NULL, "interface",
+		     json_string_value(row));
 	json_decref(e);
 	json_decref(d);
 
 	/* LLDP: NAPALM's neighbours of the text capture, ntc-templates' of another. */
 	d = fa_nxos_run(fa_parse_nxos_lldp,
 			fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
-					"show_lldp_neighbors_detail.json"));
+					       "show_lldp_neighbors_detail.json"));
 	e = fa_load_json(fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
-					      "expected_result.json"));
-	json_object_foreach(e, key, list) {
+						"expected_result.json"));
+	json_object_foreach(e, key, list)
+	{
 		json_t *n = json_array_get(list, 0);
 		json_t *p = fa_agree_find(d, key);
 
@@ -511,14 +520,16 @@ START_TEST(parse_nxos_agrees_with_peers)
 	json_decref(d);
 	d = fa_nxos_run(fa_parse_nxos_lldp,
 			fa_test_fixture(NTC "show_lldp_neighbors_detail/"
-					"cisco_nxos_show_lldp_neighbors_detail2.raw"));
-	ck_assert_msg(fa_yaml_load(fa_test_fixture(NTC "show_lldp_neighbors_detail/"
-						   "cisco_nxos_show_lldp_neighbors_detail2.yml"),
-				   &root, NULL, &err) == 0,
-		      "The ntc-templates LLDP expectation loads (%s).", err.msg);
-	json_array_foreach(json_object_get(root, "parsed_sample"), i, row) {
-		char *local = fa_nxos_ifname(json_string_value(json_object_get(row,
-									       "local_interface")));
+					    "cisco_nxos_show_lldp_neighbors_detail2.raw"));
+	ck_assert_msg(
+	    fa_yaml_load(fa_test_fixture(NTC "show_lldp_neighbors_detail/"
+					     "cisco_nxos_show_lldp_neighbors_detail2.yml"),
+			 &root, NULL, &err) == 0,
+	    "The ntc-templates LLDP expectation loads (%s).", err.msg);
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		char *local =
+		    fa_nxos_ifname(json_string_value(json_object_get(row, "local_interface")));
 		json_t *p = fa_device_find_port(d, local);
 
 		fa_agree_str(&a, fa_get_str(p, "lldp.system_name"),
@@ -559,7 +570,7 @@ START_TEST(parse_nxos_platform_table)
 			      "No command enters configuration mode.");
 	}
 	ck_assert_msg(fa_platform_command(p, "show interface", NULL)->parse ==
-			      fa_parse_nxos_interface,
+			  fa_parse_nxos_interface,
 		      "The text form of show interface has the same parser.");
 }
 END_TEST

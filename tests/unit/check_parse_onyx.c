@@ -15,6 +15,7 @@
 #include "drivers/parse-onyx.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
+#include "audit/util/banned.h"
 
 #define QUALI "QualiSystemsLab__Mellanox-OS-Shell/extracted/"
 #define MFD "intel__mfd-switchmanagement/extracted/test_mellanox/"
@@ -126,7 +127,8 @@ END_TEST
 
 START_TEST(parse_onyx_interfaces_aligned_text)
 {
-	json_t *d = fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
 	json_t *e1 = fa_device_find_port(d, "Eth1/1"), *e2 = fa_device_find_port(d, "Eth1/2");
 
 	ck_assert_msg(fa_int(e1, "mtu") == 9216, "Eth1/1 has MTU 9216.");
@@ -162,7 +164,8 @@ END_TEST
 
 START_TEST(parse_onyx_pfc_text_and_json)
 {
-	json_t *d = fa_onyx_run(fa_parse_onyx_pfc, fa_onyx_src("show-dcb-priority-flow-control.txt"));
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_pfc, fa_onyx_src("show-dcb-priority-flow-control.txt"));
 	json_t *l = fa_obj_get_path(fa_device_find_port(d, "Eth1/1"), "qos.pfc_enabled");
 
 	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
@@ -204,7 +207,8 @@ START_TEST(parse_onyx_ets_tables)
 {
 	json_t *d = fa_onyx_run(fa_parse_onyx_ets, fa_onyx_src("show-dcb-ets.txt"));
 	json_t *p = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
-	json_t *tsa = fa_obj_get_path(p, "qos.ets.tsa"), *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
+	json_t *tsa = fa_obj_get_path(p, "qos.ets.tsa"),
+	       *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
 	json_t *map = fa_obj_get_path(p, "qos.priority_to_tc");
 
 	ck_assert_msg(json_array_size(tsa) == 8 && json_array_size(bw) == 8, "Eight TCs.");
@@ -213,7 +217,7 @@ START_TEST(parse_onyx_ets_tables)
 	ck_assert_msg(json_integer_value(json_array_get(bw, 3)) == 50, "TC 3 has 50 %%.");
 	ck_assert_msg(json_integer_value(json_array_get(bw, 6)) == 0, "A strict TC has 0 %%.");
 	ck_assert_msg(json_integer_value(json_array_get(map, 3)) == 3 &&
-			      json_integer_value(json_array_get(map, 6)) == 6,
+			  json_integer_value(json_array_get(map, 6)) == 6,
 		      "Priorities 3 and 6 map to TCs 3 and 6.");
 	ck_assert_msg(fa_obj_get_path(p2, "qos.priority_to_tc") == NULL,
 		      "A map of four priorities is not recorded.");
@@ -225,7 +229,8 @@ END_TEST
 
 START_TEST(parse_onyx_roce_profile)
 {
-	json_t *d = fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
 	json_t *p, *l;
 
 	d = fa_onyx_run_into(fa_parse_onyx_roce, d, fa_onyx_src("show-roce.txt"));
@@ -236,7 +241,7 @@ START_TEST(parse_onyx_roce_profile)
 	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
 		      "ECN marks the RoCE TC 3, not the CNP TC 6.");
 	ck_assert_msg(fa_int(p, "qos.ecn.min_threshold") == 150 * 1024 &&
-			      fa_int(p, "qos.ecn.max_threshold") == 1500 * 1024,
+			  fa_int(p, "qos.ecn.max_threshold") == 1500 * 1024,
 		      "Min 150 and Max 1500 KB are the thresholds in bytes.");
 	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
 	json_decref(d);
@@ -261,8 +266,9 @@ END_TEST
 
 START_TEST(parse_onyx_lldp_remote)
 {
-	json_t *d = fa_onyx_run(fa_parse_onyx_lldp,
-				fa_test_fixture(MFD "test_get_lldp_neighbors_parser_pass__out_L23.txt"));
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_lldp,
+			fa_test_fixture(MFD "test_get_lldp_neighbors_parser_pass__out_L23.txt"));
 	json_t *p = fa_device_find_port(d, "Eth1/31"), *q = fa_device_find_port(d, "Eth1/5/1");
 
 	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "fortyGigE 0/52");
@@ -284,24 +290,25 @@ END_TEST
 START_TEST(parse_onyx_bad_input)
 {
 	static const char *const bad[] = {
-		"",
-		"% Unrecognized command \"roce\".\nType \"show ?\" for help.\n",
-		"{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"denied\"}]}",
-		"{ truncated",
+	    "",
+	    "% Unrecognized command \"roce\".\nType \"show ?\" for help.\n",
+	    "{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"denied\"}]}",
+	    "{ truncated",
 	};
-	fa_parse_fn *const fns[] = { fa_parse_onyx_version, fa_parse_onyx_interfaces,
-				     fa_parse_onyx_pfc,	    fa_parse_onyx_ets,
-				     fa_parse_onyx_roce,    fa_parse_onyx_lldp };
+	fa_parse_fn *const fns[] = {fa_parse_onyx_version, fa_parse_onyx_interfaces,
+				    fa_parse_onyx_pfc,	   fa_parse_onyx_ets,
+				    fa_parse_onyx_roce,	   fa_parse_onyx_lldp};
 	size_t i, j;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		for (j = 0; j < sizeof(fns) / sizeof(fns[0]); j++) {
 			struct fa_err err = FA_ERR_INIT;
 			int r;
-			json_t *d = fa_onyx_run_text(fns[j], NULL, bad[i], strlen(bad[i]), &r, &err);
+			json_t *d =
+			    fa_onyx_run_text(fns[j], NULL, bad[i], strlen(bad[i]), &r, &err);
 
-			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.", i,
-				      j);
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
 			json_decref(d);
 		}
 }
@@ -325,7 +332,7 @@ START_TEST(parse_onyx_truncated_and_garbled)
 	p = fa_device_find_port(d, "Eth1/1");
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(!fa_obj_get_path(p, "admin_state") && !fa_obj_get_path(p, "mtu") &&
-			      !fa_obj_get_path(p, "speed"),
+			  !fa_obj_get_path(p, "speed"),
 		      "Values not understood are not recorded.");
 	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 5,
 		      "Each line not understood is one warning (%zu).",
@@ -346,9 +353,10 @@ START_TEST(parse_onyx_platform_table)
 			      "Every Onyx command is a show command.");
 		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "Once per device.");
 	}
-	ck_assert_msg(fa_platform_command(p, "show dcb priority-flow-control | json-print", NULL)
-				      ->parse == fa_parse_onyx_pfc,
-		      "The json-print form has the same parser.");
+	ck_assert_msg(
+	    fa_platform_command(p, "show dcb priority-flow-control | json-print", NULL)->parse ==
+		fa_parse_onyx_pfc,
+	    "The json-print form has the same parser.");
 	for (i = 1; fa_platforms[i]; i++)
 		ck_assert_msg(strcmp(fa_platforms[i - 1]->name, fa_platforms[i]->name) < 0,
 			      "fa_platforms[] is sorted by name.");
