@@ -47,6 +47,11 @@ int main(void)
 		/* SONiC and EOS parser suites */
 		fa_parse_eos_suite,
 		fa_parse_sonic_suite,
+		/* Onyx, NX-OS and Junos parser suites */
+		fa_parse_junos_suite,
+		fa_parse_nxos_suite,
+		fa_parse_onyx_suite,
+		fa_xmlsafe_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,

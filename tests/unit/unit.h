@@ -29,6 +29,11 @@ Suite *fa_parse_cumulus_suite(void);
 /* SONiC and EOS parser suites */
 Suite *fa_parse_eos_suite(void);
 Suite *fa_parse_sonic_suite(void);
+/* Onyx, NX-OS and Junos parser suites */
+Suite *fa_parse_junos_suite(void);
+Suite *fa_parse_nxos_suite(void);
+Suite *fa_parse_onyx_suite(void);
+Suite *fa_xmlsafe_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
