@@ -36,6 +36,8 @@ struct fa_cmd {
 	int (*run)(int argc, char **argv);
 };
 
+extern const struct fa_cmd fa_cmd_rules;
+
 /* Print "fabric-audit: <err formatted>" on stderr. */
 void fa_cli_error(const struct fa_err *err);
 /* Print "fabric-audit: <fmt>" on stderr. */

@@ -15,6 +15,7 @@
 #include "audit/util/banned.h"
 
 static const struct fa_cmd *const fa_cmds[] = {
+	&fa_cmd_rules,
 	NULL
 };
 

@@ -41,6 +41,9 @@ int main(void)
 		/* Cumulus parser suites */
 		/* Inventory suites */
 		/* Rule language and engine suites */
+		fa_engine_suite,
+		fa_expr_suite,
+		fa_rules_suite,
 		/* Report renderer suites */
 	};
 	SRunner *sr = srunner_create(NULL);

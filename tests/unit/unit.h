@@ -23,6 +23,9 @@ Suite *fa_util_suite(void);
 /* Cumulus parser suites */
 /* Inventory suites */
 /* Rule language and engine suites */
+Suite *fa_engine_suite(void);
+Suite *fa_expr_suite(void);
+Suite *fa_rules_suite(void);
 /* Report renderer suites */
 
 #endif /* FA_TESTS_UNIT_H */
