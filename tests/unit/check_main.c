@@ -56,6 +56,9 @@ int main(void)
 		fa_hostlist_suite,
 		fa_inventory_suite,
 		/* Rule language and engine suites */
+		fa_engine_suite,
+		fa_expr_suite,
+		fa_rules_suite,
 		/* Report renderer suites */
 		fa_reports_suite,
 	};
