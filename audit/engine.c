@@ -277,7 +277,8 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 		ev.root[FA_ROOT_GROUP] = m[i].key;
 		t = fa_expr_test(r->expect, &ev);
 		if (t == FA_TRI_FALSE) {
-			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj, NULL, NULL, NULL, NULL };
+			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj,
+						NULL, NULL, NULL, NULL };
 
 			/* The first uniform() that disagrees explains the finding. */
 			for (u = 0; u < nu; u++) {
@@ -813,7 +814,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	}
 	json_object_set_new(rep, "rules", rules);
 
-	qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
+	if (run.nfound)
+		qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
 	findings = json_array();
 	for (i = 0; i < run.nfound; i++) {
 		by_sev[run.found[i].severity]++;

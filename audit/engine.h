@@ -2,8 +2,8 @@
 /*
  * The rule engine: rule sets (loaded rule packs) and their evaluation on a snapshot.
  *
- * A rule set holds packs (the YAML files of rules/packs, docs/rules.md) parsed once: every expression is
- * an AST by the time fa_engine_run() starts.  fa_engine_run() evaluates every rule on every
+ * A rule set holds packs (the YAML files of rules/packs, docs/rules.md) parsed once: every
+ * expression is an AST by the time fa_engine_run() starts.  fa_engine_run() evaluates every rule on every
  * subject of its scope (device, port, link, group member) of the snapshot's devices whose
  * status is ok, and builds the report value of docs/report.md, from which every output
  * format is rendered.  Each subject ends in one status:

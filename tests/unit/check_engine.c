@@ -460,8 +460,8 @@ START_TEST(engine_port_rule_is_fast)
 #else
 	limit = 10.0;
 #endif
-	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.", secs,
-		      limit);
+	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.",
+		      secs, limit);
 	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);
