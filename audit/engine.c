@@ -764,6 +764,7 @@ static json_t *fa_run_coverage(struct fa_run *run, json_t *warnings)
 int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
 {
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
 	struct fa_run run;
 	struct fa_sink sink = { fa_run_outcome, &run };
 	struct fa_counts *counts = NULL;
@@ -773,6 +774,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	const char *verdict;
 	int rc;
 
+	if (!opts)
+		opts = &defaults;
 	memset(&run, 0, sizeof(run));
 	run.rs = rs;
 	run.opts = opts;
@@ -870,10 +873,13 @@ out:
 
 int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts)
 {
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
 	const json_t *findings = json_object_get(report, "findings"), *f;
 	const json_t *cov = json_object_get(report, "coverage");
 	size_t i;
 
+	if (!opts)
+		opts = &defaults;
 	json_array_foreach(findings, i, f) {
 		const char *sev = json_string_value(json_object_get(f, "severity"));
 		int s = sev ? fa_severity_from_string(sev) : -1;
