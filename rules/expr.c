@@ -778,10 +778,29 @@ out:
 	return s;
 }
 
+/* An integer, or a real without a fraction (3.0 from arithmetic), usable as a list index. */
+static bool fa_index_value(const json_t *ix, json_int_t *n)
+{
+	double d;
+
+	if (json_is_integer(ix)) {
+		*n = json_integer_value(ix);
+		return true;
+	}
+	if (!json_is_real(ix))
+		return false;
+	d = json_real_value(ix);
+	if (d < -1e15 || d > 1e15 || d != (double)(json_int_t)d)
+		return false;
+	*n = (json_int_t)d;
+	return true;
+}
+
 static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
 					json_t **ret)
 {
 	const json_t *v = ev->root[e->root];
+	json_int_t n;
 	size_t i;
 
 	for (i = 0; v && i < e->nsteps; i++) {
@@ -798,11 +817,7 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 			return s;
 		if (json_is_string(ix)) {
 			v = json_object_get(v, json_string_value(ix));
-		} else if (json_is_integer(ix) ||
-			   (json_is_real(ix) && json_real_value(ix) == (json_int_t)json_real_value(ix))) {
-			json_int_t n = json_is_integer(ix) ? json_integer_value(ix)
-							   : (json_int_t)json_real_value(ix);
-
+		} else if (fa_index_value(ix, &n)) {
 			v = n >= 0 ? json_array_get(v, (size_t)n) : NULL;
 		} else {
 			s = fa_fail(ev, "an index in '%s' is %s, not a number or a string",
@@ -1055,7 +1070,8 @@ static int fa_lex_string(struct fa_parser *p, size_t start)
 			case '"':
 				break;
 			default:
-				return fa_perr(p, p->pos - 2, "unknown escape '\\%c' in a string", c);
+				return fa_perr(p, p->pos - 2, "unknown escape '\\%c' in a string",
+					       c);
 			}
 		}
 		fa_buf_addch(&p->tok.str, c);

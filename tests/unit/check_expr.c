@@ -85,7 +85,8 @@ static const char *const fa_true_cases[] = {
 	/* paths */
 	"port.mtu == 9216", "port.qos.pfc_enabled[0] == 3", "port.qos.pfc_enabled[1 + 0] == 4",
 	"port.qos.priority_to_tc[params.lossless_priority] == 3", "port['mtu'] == 9216",
-	"port['odd-key'] == 'x'", "params.lossless_priority in port.qos.pfc_enabled",
+	"port['odd-key'] == 'x'", "port.qos.pfc_enabled[2 / 2] == 4",
+	"port.qos.pfc_enabled[1.0] == 4", "params.lossless_priority in port.qos.pfc_enabled",
 	"device.kind == 'switch' and port.qos.trust == 'dscp'", "port.mtu >= params.jumbo",
 };
 
@@ -216,7 +217,8 @@ static const char *const fa_error_cases[] = {
 	"1.5 / 0 == 1", "-'a' == 1", "port.mtu", "port.mtu and true", "min([]) == 1",
 	"max([1, 'a']) == 1", "sum(['a']) == 1", "count(3) == 1", "lower(3) == 'a'",
 	"subset(1, [1])", "1 in 2", "3 matches 'x'", "version(true) == [1]",
-	"port.qos.pfc_enabled[true] == 1", "9223372036854775807 + 1 > 0",
+	"port.qos.pfc_enabled[true] == 1", "port.qos.pfc_enabled[1.5] == 1",
+	"port.qos.pfc_enabled[1e300] == 1", "9223372036854775807 + 1 > 0",
 	"uniform(port.mtu)",
 };
 
