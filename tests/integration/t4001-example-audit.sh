@@ -27,6 +27,22 @@ fa_expect_grep "the text report names the PFC hop" 'pfc.lossless.enabled +leaf02
 fa_expect_grep "the HTML report is written" '<html' "$FA_TMP/report.html"
 fa_expect_grep "coverage counts every device" '"ok": 7' "$FA_TMP/report.json"
 
+# What the binary writes is valid against the published schemas.
+if python3 -c "import jsonschema" 2>/dev/null; then
+	for pair in "snap.json snapshot" "report.json report"; do
+		set -- $pair
+		if python3 -c "
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[2]))
+jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[1])))
+" "$FA_TMP/$1" "$FA_SRCDIR/docs/schema/$2.schema.json" 2>"$FA_TMP/schema.err"; then
+			fa_ok "the example's $2 is valid against docs/schema/$2.schema.json"
+		else
+			fa_fail "the example's $2 is valid against docs/schema/$2.schema.json" "$FA_TMP/schema.err"
+		fi
+	done
+fi
+
 # The same snapshot through 'audit' gives the same findings.
 fa_run audit -s "$FA_TMP/snap.json" --format json -o "$FA_TMP/report2.json"
 fa_expect_rc "audit of the kept snapshot exits 1" 1
