@@ -35,6 +35,7 @@ struct fa_dev_run {
 	const struct fa_platform *platform;
 	const struct fa_collector_ops *ops;
 	const struct fa_collect_opts *opts;
+	struct fa_collect_limits lim;	/* opts->lim, with the device's own timeout */
 	struct fa_inv_device replay_inv;	/* copy of @inv pointing at --replay DIR */
 	void *session;
 	json_t *device;		/* the model device */
@@ -133,7 +134,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	double t0 = fa_monotonic();
 
 	fa_buf_init(&out, 0);
-	r = run->ops->exec(run->session, command, &run->opts->lim, &out, &exit_status, &err);
+	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	if (run->save_dir && r == 0)
 		fa_save_capture(run, command, &out, &file);
 	if (run->meta)
@@ -309,6 +310,12 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	run.inv = inv;
 	run.opts = opts;
 	run.status = FA_STATUS_OK;
+	run.lim = opts->lim;
+	if (inv->timeout > 0) {
+		/* the inventory's per-device timeout (a slow switch CLI) wins over --timeout */
+		run.lim.connect_timeout = inv->timeout;
+		run.lim.command_timeout = inv->timeout;
+	}
 	run.platform = fa_platform_find(inv->platform);
 	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
 	fa_set_inventory_fields(run.device, inv);
@@ -345,7 +352,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 		fa_dev_fail(&run, FA_STATUS_UNREACHABLE, msg);
 		goto out;
 	}
-	r = run.ops->open(target, &opts->lim, &run.session, &err);
+	r = run.ops->open(target, &run.lim, &run.session, &err);
 	if (r < 0) {
 		fa_dev_fail(&run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
 		goto out;
