@@ -6,6 +6,8 @@
 #include "drivers/platform.h"
 
 extern const struct fa_platform fa_platform_cumulus;
+extern const struct fa_platform fa_platform_eos;
 extern const struct fa_platform fa_platform_linux;
+extern const struct fa_platform fa_platform_sonic;
 
 #endif /* FA_DRIVERS_PLATFORM_LIST_H */

@@ -10,7 +10,9 @@
 
 const struct fa_platform *const fa_platforms[] = {
 	&fa_platform_cumulus,
+	&fa_platform_eos,
 	&fa_platform_linux,
+	&fa_platform_sonic,
 	NULL
 };
 

@@ -40,6 +40,10 @@ int main(void)
 		fa_snapshot_suite,
 		/* Linux parser suites */
 		/* Cumulus parser suites */
+		fa_parse_cumulus_suite,
+		/* SONiC and EOS parser suites */
+		fa_parse_eos_suite,
+		fa_parse_sonic_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,

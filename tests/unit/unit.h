@@ -22,6 +22,10 @@ Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
 /* Linux parser suites */
 /* Cumulus parser suites */
+Suite *fa_parse_cumulus_suite(void);
+/* SONiC and EOS parser suites */
+Suite *fa_parse_eos_suite(void);
+Suite *fa_parse_sonic_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);

@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EOS parsers against real outputs: eAPI JSON from NAPALM's and suzieq's test data,
+ * running configurations from batfish and AVD.  Peer agreement: NAPALM's expected results
+ * (get_facts, get_interfaces, get_lldp_neighbors_detail) for the same raw JSON.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "audit/util/yamljson.h"
+#include "drivers/parse-eos.h"
+#include "drivers/platform.h"
+#include "drivers/platform-list.h"
+#include "tests/unit/unit.h"
+
+#define NAPALM "napalm-automation__napalm/test/eos/mocked_data/"
+#define SQ "netenglabs__suzieq/extracted/eos-input/"
+#define BF                                                                                         \
+	"batfish__batfish/projects/batfish/src/test/resources/org/batfish/vendor/arista/"          \
+	"grammar/testconfigs/"
+#define AVD                                                                                        \
+	"aristanetworks__avd/ansible_collections/arista/avd/molecule/eos_cli_config_gen/"          \
+	"intended/configs/"
+
+static json_t *run_text(fa_parse_fn *fn, const char *data, size_t len, int *ret)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("leaf1", "switch");
+
+	cap.device = "leaf1";
+	cap.data = data;
+	cap.len = len;
+	*ret = fn(&cap, d, &err);
+	if (*ret)
+		ck_assert_msg(err.msg[0] != '\0', "A parse failure carries a message.");
+	return d;
+}
+
+static json_t *run_ok(fa_parse_fn *fn, const char *path)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_t *d;
+	int r;
+
+	fa_test_read(path, &b);
+	d = run_text(fn, b.buf, b.len, &r);
+	ck_assert_msg(r == 0, "The real output %s parses.", path);
+	fa_buf_release(&b);
+	return d;
+}
+
+static json_t *port(const json_t *d, const char *name)
+{
+	json_t *p = fa_device_find_port(d, name);
+
+	ck_assert_msg(p != NULL, "Port %s exists.", name);
+	return p;
+}
+
+static json_int_t port_int(const json_t *d, const char *name, const char *path)
+{
+	json_int_t v = -1;
+
+	ck_assert_msg(fa_get_int(port(d, name), path, &v), "Port %s has %s.", name, path);
+	return v;
+}
+
+static const char *port_str(const json_t *d, const char *name, const char *path)
+{
+	return fa_get_str(port(d, name), path);
+}
+
+static bool port_has(const json_t *d, const char *name, const char *path)
+{
+	return fa_obj_get_path(fa_device_find_port(d, name), path) != NULL;
+}
+
+static void assert_ints(const json_t *d, const char *name, const char *path, const char *want)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_t *arr = fa_obj_get_path(port(d, name), path), *v;
+	size_t i;
+
+	ck_assert_msg(json_is_array(arr), "%s has %s.", name, path);
+	json_array_foreach(arr, i, v)
+	    fa_buf_addf(&b, "%s%lld", i ? "," : "", (long long)json_integer_value(v));
+	ck_assert_msg(strcmp(b.buf, want) == 0, "%s %s is [%s], not [%s].", name, path, want,
+		      b.buf);
+	fa_buf_release(&b);
+}
+
+static bool has_warning(const json_t *d, const char *needle)
+{
+	json_t *w;
+	size_t i;
+
+	json_array_foreach(json_object_get(d, "warnings"), i,
+			   w) if (strstr(json_string_value(w), needle)) return true;
+	return false;
+}
+
+START_TEST(parse_eos_version_real)
+{
+	json_t *d =
+	    run_ok(fa_parse_eos_version, fa_test_fixture(SQ "spine01__eos__show_version.json"));
+	int r;
+
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "EOS");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "4.23.5M");
+	ck_assert_str_eq(fa_get_str(d, "model"), "vEOS");
+	ck_assert_msg(fa_get_str(d, "serial") == NULL && fa_get_str(d, "vendor") == NULL,
+		      "vEOS's empty serial number and manufacturer set nothing.");
+	json_decref(d);
+
+	d = run_text(fa_parse_eos_version, "% Invalid input", 15, &r);
+	ck_assert_msg(r == -FA_EPARSE, "An error text instead of JSON is rejected.");
+	json_decref(d);
+	d = run_text(fa_parse_eos_version, "{\"modelName\": \"x\"}", 18, &r);
+	ck_assert_msg(r == -FA_EPARSE, "JSON without a version is rejected.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_interfaces_real)
+{
+	json_t *d =
+	    run_ok(fa_parse_eos_interfaces,
+		   fa_test_fixture(NAPALM "test_get_interfaces/normal/show_interfaces.json"));
+
+	ck_assert_str_eq(port_str(d, "Management1", "type"), "management");
+	ck_assert_msg(port_int(d, "Management1", "speed") == 1000000000,
+		      "Management1's bandwidth is 1 Gb/s.");
+	ck_assert_str_eq(port_str(d, "Management1", "mac"), "08:00:27:20:b9:04");
+	ck_assert_msg(port_int(d, "Ethernet2", "mtu") == 9214, "Ethernet2 has MTU 9214.");
+	ck_assert_msg(!port_has(d, "Ethernet2", "speed"), "A bandwidth of 0 sets no speed.");
+	ck_assert_str_eq(port_str(d, "Ethernet2", "oper_state"), "up");
+	ck_assert_str_eq(port_str(d, "Ethernet2", "admin_state"), "up");
+	ck_assert_str_eq(port_str(d, "Ethernet2", "type"), "ethernet");
+	json_decref(d);
+
+	d = run_ok(fa_parse_eos_interfaces,
+		   fa_test_fixture(SQ "spine01__eos__show_interfaces.json"));
+	ck_assert_str_eq(port_str(d, "Loopback0", "type"), "loopback");
+	ck_assert_msg(port_int(d, "Loopback0", "mtu") == 65535, "Loopback0 has MTU 65535.");
+	ck_assert_msg(!port_has(d, "Loopback0", "mac"), "A loopback has no MAC.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_interfaces_malformed)
+{
+	static const char *const bad[] = {"", "{\"interfaces\": [1]}", "{\"interfaces\": {\"E",
+					  "% This is an unconverted command"};
+	static const char odd[] = "{\"interfaces\": {\"Ethernet1\": 7, \"Ethernet2\": "
+				  "{\"lineProtocolStatus\": \"sideways\", \"mtu\": \"big\"}}}";
+	json_t *d;
+	size_t i;
+	int r;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = run_text(fa_parse_eos_interfaces, bad[i], strlen(bad[i]), &r);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is rejected.", i);
+		json_decref(d);
+	}
+	d = run_text(fa_parse_eos_interfaces, odd, sizeof(odd) - 1, &r);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 3,
+		      "A non-object entry, an unknown state and a string MTU are warnings.");
+	ck_assert_msg(!port_has(d, "Ethernet2", "oper_state") && !port_has(d, "Ethernet2", "mtu"),
+		      "Values not understood set nothing.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_lldp_real)
+{
+	json_t *d = run_ok(fa_parse_eos_lldp,
+			   fa_test_fixture(NAPALM "test_get_lldp_neighbors_detail/"
+						  "issue1153/show_lldp_neighbors__detail.json"));
+	int r;
+
+	ck_assert_str_eq(port_str(d, "Ethernet1/1", "lldp.system_name"), "some-server");
+	ck_assert_str_eq(port_str(d, "Ethernet1/1", "lldp.port_id"), "1c:e7:10:03:54:13");
+	ck_assert_str_eq(port_str(d, "Ethernet1/1", "lldp.chassis_id"), "1c:e7:10:03:54:13");
+	ck_assert_str_eq(port_str(d, "Ethernet26/1", "lldp.port_id"), "et-0/0/20");
+	ck_assert_msg(fa_device_find_port(d, "Ethernet23/1") == NULL,
+		      "A port with an empty neighbour list gets nothing.");
+	json_decref(d);
+
+	d = run_ok(fa_parse_eos_lldp,
+		   fa_test_fixture(SQ "spine01__eos__show_lldp_neighbors_detail.json"));
+	ck_assert_str_eq(port_str(d, "Ethernet2", "lldp.port_id"), "Ethernet1");
+	ck_assert_str_eq(port_str(d, "Ethernet2", "lldp.system_name"), "leaf02");
+	ck_assert_str_eq(port_str(d, "Ethernet2", "lldp.chassis_id"), "44:38:39:99:c7:9e");
+	json_decref(d);
+
+	d = run_text(fa_parse_eos_lldp, "{\"lldpNeighbors\": 1}", 20, &r);
+	ck_assert_msg(r == -FA_EPARSE, "A non-object neighbour table is rejected.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_config_show_run_all)
+{
+	json_t *d =
+	    run_ok(fa_parse_eos_config, fa_test_fixture(BF "arista_interface_show_run_all"));
+	json_t *p = port(d, "Ethernet1/1");
+	json_t *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
+
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "arista_interface_show_run_all");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "dscp");
+	assert_ints(d, "Ethernet1/1", "qos.pfc_enabled", "");
+	assert_ints(d, "Ethernet1/1", "qos.ecn.enabled_tcs", "");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "qos.pfc_watchdog")),
+		      "'priority-flow-control pause watchdog' turns the watchdog on.");
+	ck_assert_msg(json_integer_value(json_array_get(bw, 0)) == 69 &&
+			  json_integer_value(json_array_get(bw, 2)) == 20,
+		      "tx-queue 0 and 2 have 69%% and 20%% of the bandwidth.");
+	ck_assert_str_eq(json_string_value(json_array_get(fa_obj_get_path(p, "qos.ets.tsa"), 3)),
+			 "strict");
+	ck_assert_msg(!port_has(d, "Ethernet1/1", "fec"),
+		      "'default error-correction encoding' sets no FEC.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_config_avd_interfaces)
+{
+	json_t *d = run_ok(fa_parse_eos_config, fa_test_fixture(AVD "ethernet-interfaces.cfg"));
+
+	assert_ints(d, "Ethernet1", "qos.pfc_enabled", "");
+	assert_ints(d, "Ethernet2", "qos.pfc_enabled", "5");
+	assert_ints(d, "Ethernet3", "qos.pfc_enabled", "");
+	ck_assert_str_eq(port_str(d, "Ethernet7", "qos.trust"), "pcp");
+	ck_assert_msg(!port_has(d, "Ethernet21", "qos.trust"),
+		      "'no qos trust' leaves trust unset.");
+	ck_assert_msg(!port_has(d, "Ethernet23", "fec"),
+		      "Both fire-code and reed-solomon allowed is not one FEC.");
+	ck_assert_str_eq(port_str(d, "Ethernet24", "fec"), "off");
+	ck_assert_msg(!port_has(d, "Ethernet8.101", "qos.pfc_enabled"),
+		      "A subinterface gets no PFC default.");
+	ck_assert_msg(has_warning(d, "service-profile 'QoS' is not defined"),
+		      "An undefined service profile is reported.");
+	json_decref(d);
+
+	d = run_ok(fa_parse_eos_config, fa_test_fixture(AVD "port-channel-interfaces.cfg"));
+	ck_assert_msg(!port_has(d, "Port-Channel101", "qos"),
+		      "A port-channel with only 'no qos trust' gets no QoS field.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_config_profile_and_ecn)
+{
+	json_t *d = run_ok(fa_parse_eos_config,
+			   fa_test_srcfile("tests/fixtures/eos/running-config-roce.txt"));
+	json_t *p = port(d, "Ethernet1/1");
+
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "leaf1");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "dscp");
+	assert_ints(d, "Ethernet1/1", "qos.pfc_enabled", "3");
+	assert_ints(d, "Ethernet1/1", "qos.ecn.enabled_tcs", "3");
+	ck_assert_msg(port_int(d, "Ethernet1/1", "qos.ecn.min_threshold") == 150 * 1024 &&
+			  port_int(d, "Ethernet1/1", "qos.ecn.max_threshold") == 1500 * 1024 &&
+			  port_int(d, "Ethernet1/1", "qos.ecn.probability") == 20,
+		      "The profile's ECN thresholds (kbytes) are converted to bytes.");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "qos.pfc_watchdog")),
+		      "The profile's watchdog applies.");
+	ck_assert_str_eq(fa_get_str(p, "fec"), "rs");
+	ck_assert_msg(!port_has(d, "Ethernet1/1", "qos.ets"), "Two queues are not an ETS table.");
+
+	assert_ints(d, "Ethernet2/1", "qos.pfc_enabled", "3,4");
+	ck_assert_str_eq(port_str(d, "Ethernet2/1", "qos.trust"), "pcp");
+	assert_ints(d, "Ethernet2/1", "qos.ecn.enabled_tcs", "3,4");
+	ck_assert_msg(!port_has(d, "Ethernet2/1", "qos.ecn.min_threshold"),
+		      "Queues with different thresholds leave the thresholds out.");
+	ck_assert_msg(has_warning(d, "Ethernet2/1 tx-queue 3: ECN thresholds are not in bytes"),
+		      "Thresholds in segments are reported.");
+
+	assert_ints(d, "Ethernet3/1", "qos.pfc_enabled", "");
+	ck_assert_msg(has_warning(d, "priority-flow-control priority 9 no-drop") &&
+			  has_warning(d, "service-profile 'MISSING'"),
+		      "A priority out of range and a missing profile are warnings.");
+	ck_assert_msg(fa_device_find_port(d, "Management1") == NULL,
+		      "An interface without QoS lines and not Ethernet gets no port here.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_eos_config_wrapped_and_malformed)
+{
+	static const char *const bad[] = {"", "   \n", "% Invalid input (at token 2)\n",
+					  "{\"output\": 5}", "{\"out"};
+	json_t *d = run_ok(fa_parse_eos_config,
+			   fa_test_fixture(SQ "spine01__eos__show_running_config_sanitized.json"));
+	size_t i;
+	int r;
+
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "spine01");
+	assert_ints(d, "Ethernet1", "qos.pfc_enabled", "");
+	json_decref(d);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = run_text(fa_parse_eos_config, bad[i], strlen(bad[i]), &r);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is rejected.", i);
+		json_decref(d);
+	}
+}
+END_TEST
+
+/* Counts of fields compared with NAPALM's expected results, and of equal ones. */
+struct agree {
+	int compared, equal;
+};
+
+static void agree(struct agree *a, bool eq)
+{
+	a->compared++;
+	if (eq)
+		a->equal++;
+}
+
+/* Strings equal, with NULL and "" both meaning "not stated". */
+static bool str_same(const char *ours, const char *theirs)
+{
+	if (!ours || !*ours)
+		return !theirs || !*theirs;
+	return theirs && strcmp(ours, theirs) == 0;
+}
+
+/* MAC-or-name equality: a MAC in any notation compares by its twelve hex digits. */
+static bool id_same(const char *ours, const char *theirs)
+{
+	char a[13], b[13];
+	size_t i, n;
+	const char *s[2] = {ours, theirs};
+	char *o[2] = {a, b};
+	int k;
+
+	if (str_same(ours, theirs))
+		return true;
+	if (!ours || !theirs)
+		return false;
+	for (k = 0; k < 2; k++) {
+		for (i = 0, n = 0; s[k][i]; i++) {
+			if (isxdigit((unsigned char)s[k][i])) {
+				if (n == 12)
+					return false;
+				o[k][n++] = (char)tolower((unsigned char)s[k][i]);
+			} else if (!strchr(".:-", s[k][i])) {
+				return false;
+			}
+		}
+		if (n != 12)
+			return false;
+		o[k][12] = '\0';
+	}
+	return strcmp(a, b) == 0;
+}
+
+static json_t *load_json(const char *rel)
+{
+	json_t *v = NULL;
+
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(rel), &v, NULL, NULL) == 0,
+		      "The expected result %s loads.", rel);
+	return v;
+}
+
+START_TEST(parse_eos_peer_agreement_with_napalm)
+{
+	static const char *const lldp_cases[] = {"issue903", "issue1153"};
+	struct agree a = {0, 0};
+	json_t *d, *exp, *v, *n;
+	const char *k;
+	size_t i;
+
+	/* get_facts: model, serial number, interface list, os_version. */
+	d = run_ok(fa_parse_eos_version,
+		   fa_test_fixture(NAPALM "test_get_facts/normal/show_version.json"));
+	{
+		json_t *di =
+		    run_ok(fa_parse_eos_interfaces, fa_test_fixture(NAPALM "test_get_facts/normal/"
+									   "show_interfaces.json"));
+
+		exp = load_json(NAPALM "test_get_facts/normal/expected_result.json");
+		agree(&a, str_same(fa_get_str(d, "model"),
+				   json_string_value(json_object_get(exp, "model"))));
+		agree(&a, str_same(fa_get_str(d, "serial"),
+				   json_string_value(json_object_get(exp, "serial_number"))));
+		/* NAPALM reports the internal build string; the model keeps "version". */
+		agree(&a, str_same(fa_get_str(d, "os.version"),
+				   json_string_value(json_object_get(exp, "os_version"))));
+		json_array_foreach(json_object_get(exp, "interface_list"), i, v)
+		    agree(&a, fa_device_find_port(di, json_string_value(v)) != NULL);
+		agree(&a, json_array_size(json_object_get(exp, "interface_list")) ==
+			      json_array_size(json_object_get(di, "ports")));
+		json_decref(di);
+		json_decref(exp);
+	}
+	json_decref(d);
+
+	/* get_interfaces: is_up, is_enabled, description, mtu, speed (Mb/s), mac_address. */
+	d = run_ok(fa_parse_eos_interfaces,
+		   fa_test_fixture(NAPALM "test_get_interfaces/issue68_iface_no_physical_addr/"
+					  "show_interfaces.json"));
+	exp = load_json(NAPALM "test_get_interfaces/issue68_iface_no_physical_addr/"
+			       "expected_result.json");
+	json_object_foreach(exp, k, v)
+	{
+		json_t *p = fa_device_find_port(d, k);
+		json_int_t x = 0;
+		bool have;
+
+		agree(&a, p != NULL);
+		agree(&a, json_is_true(json_object_get(v, "is_up")) ==
+			      str_same(fa_get_str(p, "oper_state"), "up"));
+		agree(&a, json_is_true(json_object_get(v, "is_enabled")) ==
+			      str_same(fa_get_str(p, "admin_state"), "up"));
+		agree(&a, str_same(fa_get_str(p, "description"),
+				   json_string_value(json_object_get(v, "description"))));
+		agree(&a, fa_get_int(p, "mtu", &x) &&
+			      x == json_integer_value(json_object_get(v, "mtu")));
+		have = fa_get_int(p, "speed", &x);
+		agree(&a, have ? x == (json_int_t)(json_number_value(json_object_get(v, "speed")) *
+						   1000000)
+			       : json_number_value(json_object_get(v, "speed")) == 0);
+		agree(&a, str_same(fa_get_str(p, "mac"),
+				   json_string_value(json_object_get(v, "mac_address"))));
+	}
+	json_decref(exp);
+	json_decref(d);
+
+	/* get_lldp_neighbors_detail: system name, port, port description, chassis id. */
+	for (i = 0; i < sizeof(lldp_cases) / sizeof(lldp_cases[0]); i++) {
+		char raw[256], res[256];
+
+		snprintf(raw, sizeof(raw),
+			 NAPALM "test_get_lldp_neighbors_detail/%s/"
+				"show_lldp_neighbors__detail.json",
+			 lldp_cases[i]);
+		snprintf(res, sizeof(res),
+			 NAPALM "test_get_lldp_neighbors_detail/%s/"
+				"expected_result.json",
+			 lldp_cases[i]);
+		d = run_ok(fa_parse_eos_lldp, fa_test_fixture(raw));
+		exp = load_json(res);
+		json_object_foreach(exp, k, v)
+		{
+			json_t *p = fa_device_find_port(d, k);
+
+			n = json_array_get(v, 0);
+			agree(&a, str_same(
+				      fa_get_str(p, "lldp.system_name"),
+				      json_string_value(json_object_get(n, "remote_system_name"))));
+			agree(&a, id_same(fa_get_str(p, "lldp.port_id"),
+					  json_string_value(json_object_get(n, "remote_port"))));
+			agree(&a, str_same(fa_get_str(p, "lldp.port_description"),
+					   json_string_value(
+					       json_object_get(n, "remote_port_description"))));
+			agree(&a,
+			      id_same(fa_get_str(p, "lldp.chassis_id"),
+				      json_string_value(json_object_get(n, "remote_chassis_id"))));
+		}
+		json_decref(exp);
+		json_decref(d);
+	}
+	/*
+	 * Two known differences: NAPALM's os_version is the internal build string
+	 * ("4.15.5M-3054042.4155M"), and for a malformed chassis id ("00c.297b.d2a8", eleven
+	 * digits) NAPALM pads a MAC where the model keeps what the switch sent.
+	 */
+	ck_assert_msg(a.compared == 32 && a.equal == 30,
+		      "30 of 32 fields agree with NAPALM (got %d of %d).", a.equal, a.compared);
+}
+END_TEST
+
+START_TEST(parse_eos_platform_table)
+{
+	const struct fa_platform *p = fa_platform_find("eos");
+	size_t i, j;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(p->kind, "switch");
+	ck_assert_msg(p->ncommands == 4, "The eos platform sends four commands.");
+	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(p->commands[i].parse != NULL, "'%s' has a parser.",
+			      p->commands[i].command);
+		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "'%s' runs once per device.",
+			      p->commands[i].command);
+		ck_assert_msg(strncmp(p->commands[i].command, "show ", 5) == 0,
+			      "'%s' is a read-only show command.", p->commands[i].command);
+		for (j = i + 1; j < p->ncommands; j++)
+			ck_assert_msg(strcmp(p->commands[i].command, p->commands[j].command) != 0,
+				      "'%s' is listed once.", p->commands[i].command);
+	}
+	ck_assert_msg(fa_platform_find("eos") != fa_platform_find("sonic"),
+		      "eos and sonic are distinct platforms.");
+}
+END_TEST
+
+Suite *fa_parse_eos_suite(void)
+{
+	Suite *s = suite_create("parse_eos");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, parse_eos_version_real);
+	tcase_add_test(tc, parse_eos_interfaces_real);
+	tcase_add_test(tc, parse_eos_interfaces_malformed);
+	tcase_add_test(tc, parse_eos_lldp_real);
+	tcase_add_test(tc, parse_eos_config_show_run_all);
+	tcase_add_test(tc, parse_eos_config_avd_interfaces);
+	tcase_add_test(tc, parse_eos_config_profile_and_ecn);
+	tcase_add_test(tc, parse_eos_config_wrapped_and_malformed);
+	tcase_add_test(tc, parse_eos_peer_agreement_with_napalm);
+	tcase_add_test(tc, parse_eos_platform_table);
+	suite_add_tcase(s, tc);
+	return s;
+}
