@@ -57,7 +57,8 @@
 #define FA_SSH_KBDINT_ROUNDS 8		/* keyboard-interactive rounds before giving up */
 #define FA_SSH_KEX "curve25519-sha256,curve25519-sha256@libssh.org,ecdh-sha2-nistp256," \
 		   "ecdh-sha2-nistp384,ecdh-sha2-nistp521,diffie-hellman-group16-sha512,"  \
-		   "diffie-hellman-group18-sha512,diffie-hellman-group14-sha256"
+		   "diffie-hellman-group18-sha512,diffie-hellman-group-exchange-sha256,"    \
+		   "diffie-hellman-group14-sha256"
 
 struct fa_ssh {
 	ssh_session session;

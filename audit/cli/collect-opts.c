@@ -18,6 +18,9 @@
 static void fa_collect_notify(const char *device, const char *msg)
 {
 	flockfile(stderr);
+	/* start on a clean line when a progress line is being drawn there */
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
 	fprintf(stderr, "fabric-audit: %s: %s\n", device, msg);
 	funlockfile(stderr);
 }

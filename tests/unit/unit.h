@@ -29,6 +29,8 @@ Suite *fa_parse_sonic_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
+/* SSH collector suites */
+Suite *fa_collector_ssh_suite(void);
 /* Rule language and engine suites */
 /* Report renderer suites */
 
