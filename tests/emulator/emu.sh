@@ -137,6 +137,9 @@ cmd_start() {
 	[ -x "$SSHD" ] || die "no $SSHD (apt-get install openssh-server)"
 	[ -x "$FA_EMULATOR" ] || die "no emulator at $FA_EMULATOR (make check builds it)"
 	[ -f "$dir/map.tsv" ] || die "no $dir/map.tsv (emu.sh fabric first)"
+	# sshd refuses to start ("daemon() failed: No such device") when it is a plain file
+	[ -c /dev/null ] || die "/dev/null is not a character device; something replaced it" \
+		"(restore it as root: rm /dev/null && mknod -m 666 /dev/null c 1 3)"
 	[ ! -f "$dir/netns" ] || die "already started ($dir/netns)"
 	ns="fa-emu-$$-$(od -An -tx1 -N4 /dev/urandom | tr -d ' \n')"
 	chmod 755 "$dir"
