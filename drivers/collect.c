@@ -379,6 +379,8 @@ struct fa_pool {
 	atomic_size_t done;
 	atomic_size_t failed;
 	pthread_mutex_t progress_lock;
+	pthread_mutex_t share_lock;
+	json_t *shared;		/* lists shared between devices (fa_model_share_lists) */
 	double t0;
 };
 
@@ -409,6 +411,11 @@ static void *fa_worker(void *arg)
 		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
 		const char *st = fa_get_str(d, "status");
 
+		/* Share repeated maps as each device lands, so memory stays proportional to what
+		 * is different between devices. */
+		pthread_mutex_lock(&pool->share_lock);
+		fa_model_share_lists(d, pool->shared);
+		pthread_mutex_unlock(&pool->share_lock);
 		pool->results[i] = d;
 		if (!st || strcmp(st, "ok") != 0)
 			atomic_fetch_add(&pool->failed, 1);
@@ -438,6 +445,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
 	pool.t0 = fa_monotonic();
 	pthread_mutex_init(&pool.progress_lock, NULL);
+	pthread_mutex_init(&pool.share_lock, NULL);
+	pool.shared = json_object();
 	nthreads = opts->jobs > 0 ? (size_t)opts->jobs : 1;
 	if (nthreads > inv->ndevices)
 		nthreads = inv->ndevices ? inv->ndevices : 1;
@@ -460,6 +469,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	free(threads);
 	free(pool.results);
 	pthread_mutex_destroy(&pool.progress_lock);
+	pthread_mutex_destroy(&pool.share_lock);
+	json_decref(pool.shared);
 	*ret_devices = devices;
 	return 0;
 }

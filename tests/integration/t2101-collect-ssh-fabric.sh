@@ -49,7 +49,7 @@ else
 fi
 
 # the model holds what each device said about itself: its own hostname
-if grep -q "\"hostname\": \"sw0249\"" "$EMU/snapshot.json"; then
+if grep -Eq "\"hostname\": ?\"sw0249\"" "$EMU/snapshot.json"; then
 	fa_ok "the snapshot holds the hostname the last device reported"
 else
 	fa_fail "the snapshot holds the hostname the last device reported"

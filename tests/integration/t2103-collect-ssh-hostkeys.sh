@@ -61,7 +61,7 @@ fa_expect_grep "a changed key is refused even with --accept-new" \
 	"$FA_TMP/err"
 fa_expect_grep "the device's status in meta.json is hostkey-changed" '"status": "hostkey-changed"' \
 	"$FA_TMP/c4/sw0003/meta.json"
-fa_expect_grep "the snapshot records the status hostkey-changed" '"status": "hostkey-changed"' \
+fa_expect_grep "the snapshot records the status hostkey-changed" '"status": ?"hostkey-changed"' \
 	"$FA_TMP/snap4.json"
 if cmp -s "$FA_TMP/kh.before" "$EMU/known_hosts"; then
 	fa_ok "a changed key never touches known_hosts"
