@@ -82,18 +82,30 @@ static void fa_sort_by_name(json_t *array)
 	free(v);
 }
 
+void fa_snapshot_sort_ports(json_t *device)
+{
+	fa_sort_by_name(json_object_get(device, "ports"));
+}
+
+json_t *fa_snapshot_tool(void)
+{
+	json_t *tool = json_object();
+
+	json_object_set_new(tool, "name", json_string(PACKAGE_NAME));
+	json_object_set_new(tool, "version", json_string(PACKAGE_VERSION));
+	return tool;
+}
+
 json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 {
-	json_t *snap = json_object(), *tool = json_object(), *d;
+	json_t *snap = json_object(), *tool = fa_snapshot_tool(), *d;
 	char now[32];
 	size_t i;
 
 	fa_sort_by_name(devices);
 	json_array_foreach(devices, i, d) {
-		fa_sort_by_name(json_object_get(d, "ports"));
+		fa_snapshot_sort_ports(d);
 	}
-	json_object_set_new(tool, "name", json_string(PACKAGE_NAME));
-	json_object_set_new(tool, "version", json_string(PACKAGE_VERSION));
 	json_object_set_new(snap, "format", json_string(FA_SNAPSHOT_FORMAT));
 	json_object_set_new(snap, "created", json_string(fa_time_rfc3339(now, sizeof(now))));
 	json_object_set_new(snap, "tool", tool);

@@ -375,6 +375,7 @@ struct fa_pool {
 	const struct fa_inventory *inv;
 	const struct fa_collect_opts *opts;
 	json_t **results;
+	json_t **statuses;
 	atomic_size_t next;
 	atomic_size_t done;
 	atomic_size_t failed;
@@ -402,6 +403,18 @@ static void fa_progress(struct fa_pool *pool, bool final)
 	pthread_mutex_unlock(&pool->progress_lock);
 }
 
+/* {"name", "status", "error"?} of a collected device: what a summary needs. */
+static json_t *fa_collect_status(const json_t *d)
+{
+	json_t *s = json_object();
+
+	json_object_set(s, "name", json_object_get(d, "name"));
+	json_object_set(s, "status", json_object_get(d, "status"));
+	if (json_object_get(d, "error"))
+		json_object_set(s, "error", json_object_get(d, "error"));
+	return s;
+}
+
 static void *fa_worker(void *arg)
 {
 	struct fa_pool *pool = arg;
@@ -410,14 +423,19 @@ static void *fa_worker(void *arg)
 	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->inv->ndevices) {
 		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
 		const char *st = fa_get_str(d, "status");
+		bool ok = st && strcmp(st, "ok") == 0;
 
 		/* Share repeated maps as each device lands, so memory stays proportional to what
 		 * is different between devices. */
 		pthread_mutex_lock(&pool->share_lock);
 		fa_model_share_lists(d, pool->shared);
+		pool->statuses[i] = fa_collect_status(d);
+		if (pool->opts->on_device)
+			pool->opts->on_device(d, pool->opts->ctx);
+		else
+			pool->results[i] = d;
 		pthread_mutex_unlock(&pool->share_lock);
-		pool->results[i] = d;
-		if (!st || strcmp(st, "ok") != 0)
+		if (!ok)
 			atomic_fetch_add(&pool->failed, 1);
 		atomic_fetch_add(&pool->done, 1);
 		fa_progress(pool, false);
@@ -426,12 +444,12 @@ static void *fa_worker(void *arg)
 }
 
 int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opts,
-	       json_t **ret_devices, struct fa_err *err)
+	       json_t **ret_devices, json_t **ret_statuses, struct fa_err *err)
 {
 	struct fa_pool pool;
 	pthread_t *threads;
 	size_t i, nthreads;
-	json_t *devices;
+	json_t *devices, *statuses;
 	int r;
 
 	if (opts->save_dir) {
@@ -443,6 +461,7 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.inv = inv;
 	pool.opts = opts;
 	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
+	pool.statuses = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.statuses));
 	pool.t0 = fa_monotonic();
 	pthread_mutex_init(&pool.progress_lock, NULL);
 	pthread_mutex_init(&pool.share_lock, NULL);
@@ -464,14 +483,23 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 		pthread_join(threads[i], NULL);
 	fa_progress(&pool, true);
 	devices = json_array();
-	for (i = 0; i < inv->ndevices; i++)
-		json_array_append_new(devices, pool.results[i]);
+	statuses = json_array();
+	for (i = 0; i < inv->ndevices; i++) {
+		if (pool.results[i])
+			json_array_append_new(devices, pool.results[i]);
+		json_array_append_new(statuses, pool.statuses[i]);
+	}
 	free(threads);
 	free(pool.results);
+	free(pool.statuses);
 	pthread_mutex_destroy(&pool.progress_lock);
 	pthread_mutex_destroy(&pool.share_lock);
 	json_decref(pool.shared);
 	*ret_devices = devices;
+	if (ret_statuses)
+		*ret_statuses = statuses;
+	else
+		json_decref(statuses);
 	return 0;
 }
 

@@ -121,7 +121,9 @@ static int fa_err_from_ssh(struct fa_err *err, ssh_session s, int fallback, bool
 		*ret_retry = false;
 	if (fa_ssh_has(msg, "imeout") || fa_ssh_has(msg, "timed out")) {
 		code = FA_ETIMEOUT;
-	} else if (fa_ssh_has(msg, "Connection refused") || fa_ssh_has(msg, "Connection reset")) {
+	} else if (fa_ssh_has(msg, "Connection refused") || fa_ssh_has(msg, "Connection reset") ||
+		   fa_ssh_has(msg, "Broken pipe")) {
+		/* a peer (or ProxyCommand) that hung up before the banner: as a reset */
 		code = FA_EUNREACH;
 		if (ret_retry)
 			*ret_retry = true;
@@ -129,7 +131,7 @@ static int fa_err_from_ssh(struct fa_err *err, ssh_session s, int fallback, bool
 		   fa_ssh_has(msg, "Connection lost") || fa_ssh_has(msg, "unreachable") ||
 		   fa_ssh_has(msg, "No route") || fa_ssh_has(msg, "resolve") ||
 		   fa_ssh_has(msg, "Failed to connect") || fa_ssh_has(msg, "Socket closed") ||
-		   fa_ssh_has(msg, "Broken pipe") || fa_ssh_has(msg, "no match for method") ||
+		   fa_ssh_has(msg, "no match for method") ||
 		   fa_ssh_has(msg, "Protocol mismatch") || fa_ssh_has(msg, "banner")) {
 		code = FA_EUNREACH;
 	} else if (s && ssh_get_status(s) & (SSH_CLOSED | SSH_CLOSED_ERROR)) {

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,8 @@ int main(int argc, char **argv)
 
 	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
 	json_object_seed(0);
+	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		fa_main_usage(stderr);
 		return FA_EXIT_USAGE;
