@@ -50,6 +50,9 @@ int main(void)
 		fa_hostlist_suite,
 		fa_inventory_suite,
 		/* Rule language and engine suites */
+		/* Drift and gate suites */
+		fa_diff_suite,
+		fa_history_suite,
 		/* Report renderer suites */
 		fa_reports_suite,
 	};

@@ -32,6 +32,9 @@ Suite *fa_parse_sonic_suite(void);
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
+/* Drift and gate suites */
+Suite *fa_diff_suite(void);
+Suite *fa_history_suite(void);
 /* Report renderer suites */
 Suite *fa_reports_suite(void);
 
