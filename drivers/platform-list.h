@@ -7,7 +7,10 @@
 
 extern const struct fa_platform fa_platform_cumulus;
 extern const struct fa_platform fa_platform_eos;
+extern const struct fa_platform fa_platform_junos;
 extern const struct fa_platform fa_platform_linux;
+extern const struct fa_platform fa_platform_nxos;
+extern const struct fa_platform fa_platform_onyx;
 extern const struct fa_platform fa_platform_sonic;
 
 #endif /* FA_DRIVERS_PLATFORM_LIST_H */

@@ -11,7 +11,10 @@
 const struct fa_platform *const fa_platforms[] = {
 	&fa_platform_cumulus,
 	&fa_platform_eos,
+	&fa_platform_junos,
 	&fa_platform_linux,
+	&fa_platform_nxos,
+	&fa_platform_onyx,
 	&fa_platform_sonic,
 	NULL
 };

@@ -19,27 +19,6 @@
 
 #define FA_NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const fa_severity_names[FA_SEVERITY_COUNT] = {
-	[FA_SEVERITY_ERROR] = "error",
-	[FA_SEVERITY_WARNING] = "warning",
-	[FA_SEVERITY_INFO] = "info",
-};
-
-const char *fa_severity_to_string(enum fa_severity s)
-{
-	return (unsigned)s < FA_SEVERITY_COUNT ? fa_severity_names[s] : NULL;
-}
-
-int fa_severity_from_string(const char *s)
-{
-	int i;
-
-	for (i = 0; s && i < FA_SEVERITY_COUNT; i++)
-		if (strcmp(fa_severity_names[i], s) == 0)
-			return i;
-	return -1;
-}
-
 static const struct fa_report_field fa_finding_fields[] = {
 	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY },
 	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "audit/severity.h"
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 
@@ -59,19 +60,6 @@ bool fa_report_format_is_known(const char *format);
  * "missing" / "not a string".  The CLI prefixes the file name.
  */
 int fa_report_check(const json_t *report, struct fa_err *err);
-
-/* ---- severities ---------------------------------------------------------------------- */
-
-enum fa_severity {
-	FA_SEVERITY_ERROR,
-	FA_SEVERITY_WARNING,
-	FA_SEVERITY_INFO,
-	FA_SEVERITY_COUNT
-};
-
-const char *fa_severity_to_string(enum fa_severity s);
-/* -1 when @s (may be NULL) names no severity. */
-int fa_severity_from_string(const char *s);
 
 /* ---- field declarations, walked by every renderer ---------------------------------------- */
 

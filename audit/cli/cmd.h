@@ -42,6 +42,7 @@ extern const struct fa_cmd fa_cmd_collect;
 extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_parse;
 extern const struct fa_cmd fa_cmd_report;
+extern const struct fa_cmd fa_cmd_rules;
 extern const struct fa_cmd fa_cmd_run;
 
 /* Print "fabric-audit: <err formatted>" on stderr. */

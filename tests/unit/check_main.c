@@ -38,6 +38,7 @@ int main(void)
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
 		fa_snapshot_suite,
+		fa_collect_suite,
 		/* Linux parser suites */
 		fa_parse_linux_suite,
 		fa_textscan_suite,
@@ -46,10 +47,18 @@ int main(void)
 		/* SONiC and EOS parser suites */
 		fa_parse_eos_suite,
 		fa_parse_sonic_suite,
+		/* Onyx, NX-OS and Junos parser suites */
+		fa_parse_junos_suite,
+		fa_parse_nxos_suite,
+		fa_parse_onyx_suite,
+		fa_xmlsafe_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,
 		/* Rule language and engine suites */
+		fa_engine_suite,
+		fa_expr_suite,
+		fa_rules_suite,
 		/* Drift and gate suites */
 		fa_diff_suite,
 		fa_history_suite,

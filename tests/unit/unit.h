@@ -20,6 +20,7 @@ void fa_test_read(const char *path, struct fa_buf *out);
 
 Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
+Suite *fa_collect_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_linux_suite(void);
 Suite *fa_textscan_suite(void);
@@ -28,10 +29,18 @@ Suite *fa_parse_cumulus_suite(void);
 /* SONiC and EOS parser suites */
 Suite *fa_parse_eos_suite(void);
 Suite *fa_parse_sonic_suite(void);
+/* Onyx, NX-OS and Junos parser suites */
+Suite *fa_parse_junos_suite(void);
+Suite *fa_parse_nxos_suite(void);
+Suite *fa_parse_onyx_suite(void);
+Suite *fa_xmlsafe_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
+Suite *fa_engine_suite(void);
+Suite *fa_expr_suite(void);
+Suite *fa_rules_suite(void);
 /* Drift and gate suites */
 Suite *fa_diff_suite(void);
 Suite *fa_history_suite(void);

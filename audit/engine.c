@@ -1,0 +1,993 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rule engine: evaluates a rule set on a snapshot and builds the report value
+ * (docs/report.md).
+ *
+ * Policy, in order:
+ *   1. The snapshot's devices are indexed by name once; a device whose status is not "ok" is
+ *      listed in coverage.failed_devices and never evaluated, nor are links touching it.
+ *   2. Each rule runs over the subjects of its scope.  A subject's outcome is decided by
+ *      evaluate_subject(): where false is notapplicable; where or expect missing (or of the
+ *      wrong type) is notevaluable, recorded with the path that was missing; expect false is
+ *      a finding.
+ *   3. A group rule first evaluates, for every member, where, the group key and the
+ *      arguments of its uniform() calls; then, per group and per uniform(), the majority
+ *      value (the most frequent; on a tie the smallest in fa_value_cmp order, so reruns
+ *      agree); then expect, where uniform() compares the member's value with the majority.
+ *   4. Findings sort by severity, rule id, subject text; the verdict follows --fail-on and
+ *      --require-complete.
+ *
+ * Evaluation works on borrowed snapshot values: binding a port costs a pointer store, and a
+ * passing subject allocates nothing beyond what its expressions compute.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "audit/engine.h"
+#include "audit/util/xalloc.h"
+#include "rules/rule.h"
+#include "audit/util/banned.h"
+
+const char *fa_rules_default_path(void)
+{
+	const char *env = getenv("FABRIC_AUDIT_RULES");
+	struct stat st;
+
+	if (env && *env)
+		return env;
+	if (stat(FA_PKGDATADIR "/rules", &st) == 0 && S_ISDIR(st.st_mode))
+		return FA_PKGDATADIR "/rules";
+	return FA_SRCDIR "/rules/packs";
+}
+
+/* ---- evaluating one rule --------------------------------------------------------------- */
+
+enum fa_result { FA_RES_PASS, FA_RES_FAIL, FA_RES_NA, FA_RES_NE };
+
+/* What one subject came to, handed to a sink (the report builder or the example checker). */
+struct fa_outcome {
+	const struct fa_rule *rule;
+	enum fa_result res;
+	struct fa_eval *ev;		/* the bindings, for rendering templates */
+	const struct fa_subject *subj;
+	const char *error;		/* FA_RES_NE: why, when not a missing path */
+	const char *missing;		/* FA_RES_NE: the path that was missing */
+	const json_t *value;		/* group FA_RES_FAIL: the member's value */
+	const json_t *majority;		/* group FA_RES_FAIL: its group's majority */
+};
+
+struct fa_sink {
+	void (*outcome)(void *data, const struct fa_outcome *o);
+	void *data;
+};
+
+static void fa_emit(const struct fa_sink *sink, const struct fa_rule *r, enum fa_result res,
+		    struct fa_eval *ev, const struct fa_subject *subj, enum fa_tri t)
+{
+	struct fa_outcome o = { r, res, ev, subj, NULL, NULL, NULL, NULL };
+
+	if (res == FA_RES_NE) {
+		if (t == FA_TRI_ERROR || !ev->missing)
+			o.error = ev->error[0] ? ev->error : "not evaluable";
+		else
+			o.missing = ev->missing;
+	}
+	sink->outcome(sink->data, &o);
+}
+
+/* Decide one subject of a device, port or link rule; ev holds its bindings. */
+static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
+				const struct fa_subject *subj, const struct fa_sink *sink)
+{
+	enum fa_tri t;
+
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+	if (r->where) {
+		t = fa_expr_test(r->where, ev);
+		if (t == FA_TRI_FALSE) {
+			fa_emit(sink, r, FA_RES_NA, ev, subj, t);
+			return;
+		}
+		if (t != FA_TRI_TRUE) {
+			fa_emit(sink, r, FA_RES_NE, ev, subj, t);
+			return;
+		}
+	}
+	t = fa_expr_test(r->expect, ev);
+	switch (t) {
+	case FA_TRI_TRUE:
+		fa_emit(sink, r, FA_RES_PASS, ev, subj, t);
+		break;
+	case FA_TRI_FALSE:
+		fa_emit(sink, r, FA_RES_FAIL, ev, subj, t);
+		break;
+	default:
+		fa_emit(sink, r, FA_RES_NE, ev, subj, t);
+		break;
+	}
+}
+
+struct fa_member {
+	const json_t *dev, *port;
+	const char *devname, *portname;
+	json_t *key;		/* group key, owned; NULL: not in a group */
+	size_t seq;
+};
+
+static int fa_member_key_cmp(const void *a, const void *b)
+{
+	const struct fa_member *const *x = a, *const *y = b;
+	int c = fa_value_cmp((*x)->key, (*y)->key);
+
+	if (c)
+		return c;
+	return (*x)->seq < (*y)->seq ? -1 : (*x)->seq > (*y)->seq;
+}
+
+static int fa_value_ptr_cmp(const void *a, const void *b)
+{
+	return fa_value_cmp(*(json_t *const *)a, *(json_t *const *)b);
+}
+
+/* The majority of @vals (sorted in place): the longest run, the first one on a tie. */
+static json_t *fa_majority(json_t **vals, size_t n)
+{
+	size_t i, run = 0, best_run = 0;
+	json_t *best = NULL;
+
+	qsort(vals, n, sizeof(*vals), fa_value_ptr_cmp);
+	for (i = 0; i < n; i++) {
+		run = (i > 0 && fa_value_equal(vals[i], vals[i - 1])) ? run + 1 : 1;
+		if (run > best_run) {
+			best_run = run;
+			best = vals[i];
+		}
+	}
+	return best;
+}
+
+static void fa_member_bind(struct fa_eval *ev, const struct fa_member *m,
+			   struct fa_subject *subj)
+{
+	ev->root[FA_ROOT_DEVICE] = m->dev;
+	ev->root[FA_ROOT_PORT] = m->port;
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+	subj->dev = m->devname;
+	subj->port = m->portname;
+	subj->group = m->key;
+}
+
+/* Evaluate a group rule over @m (members in subject order); see the policy at the top. */
+static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, struct fa_member *m,
+			      size_t n, const struct fa_sink *sink)
+{
+	size_t nu = fa_expr_uniform_count(r->expect), i, j, u, g, nactive = 0;
+	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_member **active;
+	json_t **vals, **maj, **tmp;
+	const char **miss;
+	enum fa_tri t;
+
+	vals = fa_xcalloc(n * nu + 1, sizeof(*vals));
+	maj = fa_xcalloc(n * nu + 1, sizeof(*maj));
+	miss = fa_xcalloc(n * nu + 1, sizeof(*miss));
+	tmp = fa_xcalloc(n + 1, sizeof(*tmp));
+	active = fa_xcalloc(n + 1, sizeof(*active));
+	ev.root[FA_ROOT_PARAMS] = params;
+
+	for (i = 0; i < n; i++) {
+		json_t *key = NULL;
+
+		m[i].seq = i;
+		m[i].key = NULL;
+		fa_member_bind(&ev, &m[i], &subj);
+		if (r->where) {
+			t = fa_expr_test(r->where, &ev);
+			if (t != FA_TRI_TRUE) {
+				fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, &ev,
+					&subj, t);
+				continue;
+			}
+		}
+		switch (fa_expr_eval(r->group_by, &ev, &key)) {
+		case FA_EVAL_VALUE:
+			break;
+		case FA_EVAL_MISSING:
+			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_MISSING);
+			continue;
+		default:
+			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
+			continue;
+		}
+		for (u = 0; u < nu; u++) {
+			enum fa_eval_status s;
+
+			ev.missing = NULL;
+			s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), &ev, &vals[i * nu + u]);
+			if (s == FA_EVAL_MISSING)
+				miss[i * nu + u] = ev.missing;
+			if (s == FA_EVAL_ERROR)
+				break;
+		}
+		if (u < nu) {
+			subj.group = key;
+			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
+			json_decref(key);
+			continue;
+		}
+		m[i].key = key;
+		active[nactive++] = &m[i];
+	}
+
+	/* Groups are runs of equal keys; each uniform() gets its majority per group. */
+	qsort(active, nactive, sizeof(*active), fa_member_key_cmp);
+	for (g = 0; g < nactive; g = j) {
+		for (j = g + 1; j < nactive && fa_value_equal(active[j]->key, active[g]->key); j++)
+			;
+		for (u = 0; u < nu; u++) {
+			size_t k, nv = 0;
+			json_t *best;
+
+			for (k = g; k < j; k++)
+				if (vals[active[k]->seq * nu + u])
+					tmp[nv++] = vals[active[k]->seq * nu + u];
+			best = fa_majority(tmp, nv);
+			for (k = g; k < j; k++)
+				maj[active[k]->seq * nu + u] = best;
+		}
+	}
+
+	for (i = 0; i < n; i++) {
+		if (!m[i].key)
+			continue;
+		fa_member_bind(&ev, &m[i], &subj);
+		ev.uvalue = &vals[i * nu];
+		ev.umissing = &miss[i * nu];
+		ev.umajority = &maj[i * nu];
+		ev.root[FA_ROOT_GROUP] = m[i].key;
+		t = fa_expr_test(r->expect, &ev);
+		if (t == FA_TRI_FALSE) {
+			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj,
+						NULL, NULL, NULL, NULL };
+
+			/* The first uniform() that disagrees explains the finding. */
+			for (u = 0; u < nu; u++) {
+				json_t *v = vals[i * nu + u], *mj = maj[i * nu + u];
+
+				if (v && mj && !fa_value_equal(v, mj)) {
+					o.value = v;
+					o.majority = mj;
+					break;
+				}
+			}
+			ev.root[FA_ROOT_MAJORITY] = o.majority;
+			sink->outcome(sink->data, &o);
+			ev.root[FA_ROOT_MAJORITY] = NULL;
+		} else {
+			fa_emit(sink, r, t == FA_TRI_TRUE ? FA_RES_PASS : FA_RES_NE, &ev, &subj, t);
+		}
+	}
+
+	for (i = 0; i < n; i++) {
+		json_decref(m[i].key);
+		m[i].key = NULL;
+	}
+	for (i = 0; i < n * nu; i++)
+		json_decref(vals[i]);
+	free(vals);
+	free(maj);
+	free(miss);
+	free(tmp);
+	free(active);
+}
+
+/* ---- the run --------------------------------------------------------------------------- */
+
+struct fa_dev {
+	const json_t *json;
+	const char *name;
+	bool ok;
+	json_t *port_ix;	/* port name -> port, built on the first link that needs it */
+};
+
+struct fa_counts {
+	size_t pass, fail, ne, na;
+};
+
+/* A finding and its sort key. */
+struct fa_found {
+	int severity;
+	const char *rule;
+	char *subject_text;
+	size_t seq;
+	json_t *obj;
+};
+
+struct fa_run {
+	const struct fa_ruleset *rs;
+	const struct fa_engine_opts *opts;
+	struct fa_dev *devs;
+	size_t ndevs;
+	json_t *dev_ix;		/* device name -> index in devs */
+	const json_t *links;
+	struct fa_found *found;
+	size_t nfound, afound;
+	json_t *not_evaluable;
+	struct fa_counts *counts;	/* of the rule being run */
+	struct fa_buf text;
+};
+
+/* The report's subject object. */
+static json_t *fa_subject_json(const struct fa_subject *s)
+{
+	json_t *o = json_object(), *end;
+
+	switch (s->scope) {
+	case FA_SCOPE_LINK:
+		json_object_set_new(o, "type", json_string("link"));
+		end = json_object();
+		json_object_set_new(end, "device", json_string(s->adev ? s->adev : ""));
+		json_object_set_new(end, "port", json_string(s->aport ? s->aport : ""));
+		json_object_set_new(o, "a", end);
+		end = json_object();
+		json_object_set_new(end, "device", json_string(s->bdev ? s->bdev : ""));
+		json_object_set_new(end, "port", json_string(s->bport ? s->bport : ""));
+		json_object_set_new(o, "b", end);
+		return o;
+	case FA_SCOPE_GROUP:
+		json_object_set_new(o, "type", json_string("group"));
+		json_object_set_new(o, "group", s->group ? json_deep_copy(s->group) : json_null());
+		break;
+	default:
+		json_object_set_new(o, "type", json_string(fa_scope_to_string(s->scope)));
+		break;
+	}
+	json_object_set_new(o, "device", json_string(s->dev ? s->dev : ""));
+	if (s->port)
+		json_object_set_new(o, "port", json_string(s->port));
+	return o;
+}
+
+struct fa_paths_text {
+	struct fa_eval *ev;
+	struct fa_buf *out;
+	const char *seen[16];
+	size_t nseen;
+};
+
+static void fa_path_text(const struct fa_expr *path, void *data)
+{
+	struct fa_paths_text *pt = data;
+	const char *text = fa_expr_text(path);
+	json_t *v = NULL;
+	size_t i;
+
+	for (i = 0; i < pt->nseen; i++)
+		if (strcmp(pt->seen[i], text) == 0)
+			return;
+	if (pt->nseen < sizeof(pt->seen) / sizeof(pt->seen[0]))
+		pt->seen[pt->nseen++] = text;
+	if (pt->out->len)
+		fa_buf_adds(pt->out, ", ");
+	fa_buf_addf(pt->out, "%s=", text);
+	if (fa_expr_eval(path, pt->ev, &v) == FA_EVAL_VALUE) {
+		fa_value_text(v, pt->out);
+		json_decref(v);
+	} else {
+		fa_buf_adds(pt->out, "(missing)");
+	}
+}
+
+static json_t *fa_buf_json(struct fa_buf *b)
+{
+	json_t *s = json_stringn(b->buf, b->len);
+
+	fa_buf_reset(b);
+	return s ? s : json_string("?");
+}
+
+static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
+{
+	const struct fa_rule *r = o->rule;
+	const char *saved = o->ev->missing;
+	struct fa_buf *b = &run->text;
+	json_t *f = json_object();
+	struct fa_found *fd;
+
+	json_object_set_new(f, "rule", json_string(r->id));
+	json_object_set_new(f, "category", json_string(r->category));
+	json_object_set_new(f, "severity", json_string(fa_severity_to_string(r->severity)));
+	json_object_set_new(f, "title", json_string(r->title));
+	json_object_set_new(f, "subject", fa_subject_json(o->subj));
+
+	fa_buf_reset(b);
+	fa_subject_text(o->subj, FA_SUBJ_WHOLE, b);
+	if (run->nfound == run->afound) {
+		run->afound = run->afound ? run->afound * 2 : 64;
+		run->found = fa_xreallocarray(run->found, run->afound, sizeof(*run->found));
+	}
+	fd = &run->found[run->nfound];
+	fd->severity = (int)r->severity;
+	fd->rule = r->id;
+	fd->subject_text = fa_xstrdup(b->buf);
+	fd->seq = run->nfound++;
+	fd->obj = f;
+	json_object_set_new(f, "subject_text", fa_buf_json(b));
+
+	if (r->expected)
+		fa_tmpl_render(r->expected, o->ev, o->subj, b);
+	else if (r->scope == FA_SCOPE_GROUP && o->majority)
+		fa_value_text(o->majority, b);
+	else
+		fa_buf_adds(b, fa_expr_text(r->expect));
+	json_object_set_new(f, "expected", fa_buf_json(b));
+
+	if (r->actual) {
+		fa_tmpl_render(r->actual, o->ev, o->subj, b);
+	} else if (r->scope == FA_SCOPE_GROUP && o->value) {
+		fa_value_text(o->value, b);
+	} else {
+		struct fa_paths_text pt = { o->ev, b, { NULL }, 0 };
+
+		fa_expr_foreach_path(r->expect, fa_path_text, &pt);
+		o->ev->missing = saved;
+	}
+	json_object_set_new(f, "actual", fa_buf_json(b));
+
+	if (r->message) {
+		fa_tmpl_render(r->message, o->ev, o->subj, b);
+	} else {
+		fa_subject_text(o->subj, FA_SUBJ_WHOLE, b);
+		fa_buf_addf(b, ": %s", r->title);
+	}
+	json_object_set_new(f, "message", fa_buf_json(b));
+}
+
+static void fa_run_outcome(void *data, const struct fa_outcome *o)
+{
+	struct fa_run *run = data;
+	json_t *ne;
+
+	switch (o->res) {
+	case FA_RES_PASS:
+		run->counts->pass++;
+		break;
+	case FA_RES_NA:
+		run->counts->na++;
+		break;
+	case FA_RES_FAIL:
+		run->counts->fail++;
+		fa_run_finding(run, o);
+		break;
+	case FA_RES_NE:
+		run->counts->ne++;
+		ne = json_object();
+		json_object_set_new(ne, "rule", json_string(o->rule->id));
+		fa_buf_reset(&run->text);
+		fa_subject_text(o->subj, FA_SUBJ_WHOLE, &run->text);
+		json_object_set_new(ne, "subject", fa_buf_json(&run->text));
+		if (o->missing)
+			json_object_set_new(ne, "missing", json_string(o->missing));
+		else
+			json_object_set_new(ne, "error", json_string(o->error));
+		json_array_append_new(run->not_evaluable, ne);
+		break;
+	}
+}
+
+static const char *fa_json_name(const json_t *obj)
+{
+	return json_string_value(json_object_get(obj, "name"));
+}
+
+/* Index the devices and check the structure the loops below rely on. */
+static int fa_run_index(struct fa_run *run, const json_t *snapshot, struct fa_err *err)
+{
+	const json_t *devices = json_object_get(snapshot, "devices");
+	const json_t *d, *p, *ports, *link;
+	size_t i, j;
+
+	if (!json_is_object(snapshot) || !json_is_array(devices))
+		return fa_err_set(err, FA_EPARSE, "the snapshot has no 'devices' list");
+	run->ndevs = json_array_size(devices);
+	run->devs = fa_xcalloc(run->ndevs + 1, sizeof(*run->devs));
+	json_array_foreach(devices, i, d) {
+		const char *name = fa_json_name(d);
+		const char *status = json_string_value(json_object_get(d, "status"));
+
+		if (!name)
+			return fa_err_set(err, FA_EPARSE, "snapshot device %zu has no name", i);
+		if (json_object_get(run->dev_ix, name))
+			return fa_err_set(err, FA_EPARSE, "snapshot device '%s' appears twice",
+					  name);
+		json_object_set_new(run->dev_ix, name, json_integer((json_int_t)i));
+		run->devs[i].json = d;
+		run->devs[i].name = name;
+		/* No status means the data is there as written (a hand-made snapshot). */
+		run->devs[i].ok = !status || strcmp(status, "ok") == 0;
+		if (!run->devs[i].ok)
+			continue;
+		ports = json_object_get(d, "ports");
+		if (ports && !json_is_array(ports))
+			return fa_err_set(err, FA_EPARSE, "device '%s': 'ports' is not a list",
+					  name);
+		json_array_foreach(ports, j, p)
+			if (!fa_json_name(p))
+				return fa_err_set(err, FA_EPARSE,
+						  "device '%s': port %zu has no name", name, j);
+	}
+	run->links = json_object_get(snapshot, "links");
+	if (run->links && !json_is_array(run->links))
+		return fa_err_set(err, FA_EPARSE, "the snapshot's 'links' is not a list");
+	json_array_foreach(run->links, i, link) {
+		static const char *const keys[] = { "a", "b" };
+
+		for (j = 0; j < 2; j++) {
+			const json_t *end = json_object_get(link, keys[j]);
+
+			if (!json_string_value(json_object_get(end, "device")) ||
+			    !json_string_value(json_object_get(end, "port")))
+				return fa_err_set(err, FA_EPARSE,
+						  "link %zu: '%s' needs a device and a port", i,
+						  keys[j]);
+		}
+	}
+	return 0;
+}
+
+static struct fa_dev *fa_run_dev(struct fa_run *run, const char *name)
+{
+	const json_t *ix = json_object_get(run->dev_ix, name);
+
+	return ix ? &run->devs[json_integer_value(ix)] : NULL;
+}
+
+static const json_t *fa_dev_port(struct fa_dev *d, const char *name)
+{
+	const json_t *ports, *p;
+	size_t i;
+
+	if (!d->port_ix) {
+		d->port_ix = json_object();
+		ports = json_object_get(d->json, "ports");
+		json_array_foreach(ports, i, p)
+			json_object_set(d->port_ix, fa_json_name(p), (json_t *)p);
+	}
+	return json_object_get(d->port_ix, name);
+}
+
+static void fa_run_rule_link(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			     const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_LINK };
+	const json_t *link;
+	size_t i;
+
+	json_array_foreach(run->links, i, link) {
+		const json_t *a = json_object_get(link, "a"), *b = json_object_get(link, "b");
+		struct fa_dev *da, *db;
+
+		subj.adev = json_string_value(json_object_get(a, "device"));
+		subj.aport = json_string_value(json_object_get(a, "port"));
+		subj.bdev = json_string_value(json_object_get(b, "device"));
+		subj.bport = json_string_value(json_object_get(b, "port"));
+		da = fa_run_dev(run, subj.adev);
+		db = fa_run_dev(run, subj.bdev);
+		/* A failed end is already reported in coverage. */
+		if ((da && !da->ok) || (db && !db->ok))
+			continue;
+		ev->root[FA_ROOT_LINK] = link;
+		ev->root[FA_ROOT_A_DEVICE] = da ? da->json : NULL;
+		ev->root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
+		ev->root[FA_ROOT_A_PORT] = da ? fa_dev_port(da, subj.aport) : NULL;
+		ev->root[FA_ROOT_B_PORT] = db ? fa_dev_port(db, subj.bport) : NULL;
+		if (!ev->root[FA_ROOT_A_PORT] || !ev->root[FA_ROOT_B_PORT]) {
+			/* The snapshot names an end it does not describe. */
+			ev->missing = !ev->root[FA_ROOT_A_PORT] ? "a.port" : "b.port";
+			fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
+			continue;
+		}
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+}
+
+static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struct fa_sink *sink)
+{
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_subject subj = { .scope = r->scope };
+	struct fa_member *members = NULL;
+	size_t i, j, n = 0, alloc = 0;
+
+	ev.root[FA_ROOT_PARAMS] = r->pack->params;
+	if (r->scope == FA_SCOPE_LINK) {
+		fa_run_rule_link(run, r, &ev, sink);
+		return;
+	}
+	for (i = 0; i < run->ndevs; i++) {
+		const struct fa_dev *d = &run->devs[i];
+		const json_t *ports = json_object_get(d->json, "ports"), *p;
+
+		if (!d->ok)
+			continue;
+		ev.root[FA_ROOT_DEVICE] = d->json;
+		subj.dev = d->name;
+		if (r->scope == FA_SCOPE_DEVICE) {
+			fa_evaluate_subject(r, &ev, &subj, sink);
+			continue;
+		}
+		if (r->scope == FA_SCOPE_GROUP && r->over == FA_SCOPE_DEVICE) {
+			if (n == alloc) {
+				alloc = alloc ? alloc * 2 : 64;
+				members = fa_xreallocarray(members, alloc, sizeof(*members));
+			}
+			members[n++] = (struct fa_member){ d->json, NULL, d->name, NULL, NULL, 0 };
+			continue;
+		}
+		json_array_foreach(ports, j, p) {
+			if (r->scope == FA_SCOPE_PORT) {
+				ev.root[FA_ROOT_PORT] = p;
+				subj.port = fa_json_name(p);
+				fa_evaluate_subject(r, &ev, &subj, sink);
+				continue;
+			}
+			if (n == alloc) {
+				alloc = alloc ? alloc * 2 : 64;
+				members = fa_xreallocarray(members, alloc, sizeof(*members));
+			}
+			members[n++] = (struct fa_member){ d->json, p, d->name, fa_json_name(p),
+							   NULL, 0 };
+		}
+	}
+	if (r->scope == FA_SCOPE_GROUP)
+		fa_evaluate_group(r, r->pack->params, members, n, sink);
+	free(members);
+}
+
+static int fa_found_cmp(const void *a, const void *b)
+{
+	const struct fa_found *x = a, *y = b;
+	int c;
+
+	if (x->severity != y->severity)
+		return x->severity < y->severity ? -1 : 1;
+	c = strcmp(x->rule, y->rule);
+	if (c)
+		return c;
+	c = strcmp(x->subject_text, y->subject_text);
+	if (c)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static json_t *fa_counts_json(const struct fa_counts *c)
+{
+	return json_pack("{s:I,s:I,s:I,s:I}", "pass", (json_int_t)c->pass, "fail",
+			 (json_int_t)c->fail, "notevaluable", (json_int_t)c->ne, "notapplicable",
+			 (json_int_t)c->na);
+}
+
+static json_t *fa_time_json(time_t t)
+{
+	struct tm tm;
+	char buf[64];
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return json_string("1970-01-01T00:00:00Z");
+	return json_string(buf);
+}
+
+static json_t *fa_report_head(const json_t *snapshot, const struct fa_engine_opts *opts)
+{
+	json_t *rep = json_object(), *snap = json_object(), *v;
+	const char *source = opts->source;
+
+	json_object_set_new(rep, "format", json_string("fabric-audit/report/v1"));
+	json_object_set_new(rep, "created", fa_time_json(opts->now ? opts->now : time(NULL)));
+	json_object_set_new(rep, "tool", json_pack("{s:s,s:s}", "name", "fabric-audit",
+						   "version", PACKAGE_VERSION));
+	v = json_object_get(snapshot, "created");
+	if (json_is_string(v))
+		json_object_set(snap, "created", v);
+	if (!source)
+		source = json_string_value(json_object_get(snapshot, "inventory"));
+	if (source)
+		json_object_set_new(snap, "source", json_string(source));
+	json_object_set_new(rep, "snapshot", snap);
+	return rep;
+}
+
+static json_t *fa_run_coverage(struct fa_run *run, json_t *warnings)
+{
+	json_t *cov = json_object(), *failed = json_array(), *w;
+	size_t i, j, nok = 0;
+
+	for (i = 0; i < run->ndevs; i++) {
+		const struct fa_dev *d = &run->devs[i];
+		const json_t *ws = json_object_get(d->json, "warnings"), *msg;
+
+		json_array_foreach(ws, j, msg) {
+			if (!json_is_string(msg))
+				continue;
+			w = json_object();
+			json_object_set_new(w, "device", json_string(d->name));
+			json_object_set(w, "message", (json_t *)msg);
+			json_array_append_new(warnings, w);
+		}
+		if (d->ok) {
+			nok++;
+			continue;
+		}
+		w = json_object();
+		json_object_set_new(w, "device", json_string(d->name));
+		json_object_set(w, "status", json_object_get(d->json, "status"));
+		if (json_is_string(json_object_get(d->json, "error")))
+			json_object_set(w, "error", json_object_get(d->json, "error"));
+		json_array_append_new(failed, w);
+	}
+	json_object_set_new(cov, "devices",
+			    json_pack("{s:I,s:I,s:I}", "total", (json_int_t)run->ndevs, "ok",
+				      (json_int_t)nok, "failed", (json_int_t)(run->ndevs - nok)));
+	json_object_set_new(cov, "failed_devices", failed);
+	return cov;
+}
+
+int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
+		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
+{
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
+	struct fa_run run;
+	struct fa_sink sink = { fa_run_outcome, &run };
+	struct fa_counts *counts = NULL;
+	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
+	size_t at_or_above = 0;
+	json_t *rep = NULL, *rules, *findings, *cov, *warnings, *sum;
+	const char *verdict;
+	int rc;
+
+	if (!opts)
+		opts = &defaults;
+	memset(&run, 0, sizeof(run));
+	run.rs = rs;
+	run.opts = opts;
+	run.dev_ix = json_object();
+	run.not_evaluable = json_array();
+	fa_buf_init(&run.text, 0);
+	if (opts->fail_on < 0 || opts->fail_on >= FA_SEVERITY_COUNT) {
+		rc = fa_err_set(err, FA_EINVAL, "fail-on severity %d is out of range",
+				opts->fail_on);
+		goto out;
+	}
+	rc = fa_run_index(&run, snapshot, err);
+	if (rc < 0)
+		goto out;
+
+	rep = fa_report_head(snapshot, opts);
+	rules = json_array();
+	counts = fa_xcalloc(rs->nrules + 1, sizeof(*counts));
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+		json_t *o;
+
+		run.counts = &counts[i];
+		fa_run_rule(&run, r, &sink);
+		o = json_object();
+		json_object_set_new(o, "id", json_string(r->id));
+		json_object_set_new(o, "title", json_string(r->title));
+		json_object_set_new(o, "category", json_string(r->category));
+		json_object_set_new(o, "severity",
+				    json_string(fa_severity_to_string(r->severity)));
+		json_object_set_new(o, "scope", json_string(fa_scope_to_string(r->scope)));
+		json_object_set_new(o, "pack", json_string(r->pack->name));
+		json_object_set_new(o, "counts", fa_counts_json(&counts[i]));
+		json_array_append_new(rules, o);
+		checks += counts[i].pass + counts[i].fail + counts[i].ne;
+		ne += counts[i].ne;
+		if (counts[i].fail)
+			rules_failed++;
+	}
+	json_object_set_new(rep, "rules", rules);
+
+	if (run.nfound)
+		qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
+	findings = json_array();
+	for (i = 0; i < run.nfound; i++) {
+		by_sev[run.found[i].severity]++;
+		if (run.found[i].severity <= opts->fail_on)
+			at_or_above++;
+		json_array_append(findings, run.found[i].obj);
+	}
+
+	warnings = json_array();
+	cov = fa_run_coverage(&run, warnings);
+	json_object_set(cov, "not_evaluable", run.not_evaluable);
+
+	if (at_or_above)
+		verdict = "fail";
+	else if (opts->require_complete && (ne || json_array_size(json_object_get(cov,
+							"failed_devices"))))
+		verdict = "incomplete";
+	else
+		verdict = "pass";
+	sum = json_object();
+	json_object_set_new(sum, "verdict", json_string(verdict));
+	json_object_set_new(sum, "findings", json_integer((json_int_t)run.nfound));
+	json_object_set_new(sum, "by_severity",
+			    json_pack("{s:I,s:I,s:I}", "error", (json_int_t)by_sev[0], "warning",
+				      (json_int_t)by_sev[1], "info", (json_int_t)by_sev[2]));
+	json_object_set_new(sum, "rules", json_integer((json_int_t)rs->nrules));
+	json_object_set_new(sum, "rules_failed", json_integer((json_int_t)rules_failed));
+	json_object_set_new(sum, "checks", json_integer((json_int_t)checks));
+	json_object_set_new(sum, "not_evaluable", json_integer((json_int_t)ne));
+	json_object_set_new(rep, "summary", sum);
+	json_object_set_new(rep, "coverage", cov);
+	json_object_set_new(rep, "warnings", warnings);
+	json_object_set_new(rep, "findings", findings);
+	*ret_report = FA_TAKE_PTR(rep);
+	rc = 0;
+out:
+	json_decref(rep);
+	for (i = 0; i < run.nfound; i++) {
+		free(run.found[i].subject_text);
+		json_decref(run.found[i].obj);
+	}
+	free(run.found);
+	for (i = 0; i < run.ndevs; i++)
+		json_decref(run.devs[i].port_ix);
+	free(run.devs);
+	free(counts);
+	json_decref(run.dev_ix);
+	json_decref(run.not_evaluable);
+	fa_buf_release(&run.text);
+	return rc;
+}
+
+int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts)
+{
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
+	const json_t *findings = json_object_get(report, "findings"), *f;
+	const json_t *cov = json_object_get(report, "coverage");
+	size_t i;
+
+	if (!opts)
+		opts = &defaults;
+	json_array_foreach(findings, i, f) {
+		const char *sev = json_string_value(json_object_get(f, "severity"));
+		int s = sev ? fa_severity_from_string(sev) : -1;
+
+		if (s >= 0 && s <= opts->fail_on)
+			return 1;
+	}
+	if (opts->require_complete &&
+	    (json_integer_value(json_object_get(json_object_get(report, "summary"),
+						"not_evaluable")) > 0 ||
+	     json_array_size(json_object_get(cov, "failed_devices")) > 0))
+		return 2;
+	return 0;
+}
+
+/* ---- examples -------------------------------------------------------------------------- */
+
+struct fa_example_tally {
+	size_t pass, fail, na, ne;
+	char why[300];
+};
+
+static void fa_example_outcome(void *data, const struct fa_outcome *o)
+{
+	struct fa_example_tally *t = data;
+
+	switch (o->res) {
+	case FA_RES_PASS:
+		t->pass++;
+		break;
+	case FA_RES_FAIL:
+		t->fail++;
+		break;
+	case FA_RES_NA:
+		t->na++;
+		break;
+	case FA_RES_NE:
+		t->ne++;
+		if (!t->why[0])
+			snprintf(t->why, sizeof(t->why), "%s%s", o->missing ? "missing " : "",
+				 o->missing ? o->missing : o->error);
+		break;
+	}
+}
+
+static const char *fa_name_or(const json_t *obj)
+{
+	const char *n = fa_json_name(obj);
+
+	return n ? n : "?";
+}
+
+static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
+			   struct fa_example_tally *t)
+{
+	struct fa_sink sink = { fa_example_outcome, t };
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_subject subj = { .scope = r->scope };
+	const json_t *b = ex->bindings, *a, *bb;
+	struct fa_member *m;
+	size_t i, n;
+
+	ev.root[FA_ROOT_PARAMS] = r->pack->params_default;
+	switch (r->scope) {
+	case FA_SCOPE_GROUP:
+		n = json_array_size(b);
+		m = fa_xcalloc(n + 1, sizeof(*m));
+		for (i = 0; i < n; i++) {
+			const json_t *x = json_array_get(b, i);
+
+			m[i].dev = json_object_get(x, "device");
+			m[i].port = json_object_get(x, "port");
+			m[i].devname = fa_name_or(m[i].dev);
+			m[i].portname = m[i].port ? fa_name_or(m[i].port) : NULL;
+		}
+		fa_evaluate_group(r, r->pack->params_default, m, n, &sink);
+		free(m);
+		return;
+	case FA_SCOPE_LINK:
+		a = json_object_get(b, "a");
+		bb = json_object_get(b, "b");
+		ev.root[FA_ROOT_A_DEVICE] = json_object_get(a, "device");
+		ev.root[FA_ROOT_A_PORT] = json_object_get(a, "port");
+		ev.root[FA_ROOT_B_DEVICE] = json_object_get(bb, "device");
+		ev.root[FA_ROOT_B_PORT] = json_object_get(bb, "port");
+		ev.root[FA_ROOT_LINK] = json_object_get(b, "link");
+		subj.adev = fa_name_or(ev.root[FA_ROOT_A_DEVICE]);
+		subj.aport = fa_name_or(ev.root[FA_ROOT_A_PORT]);
+		subj.bdev = fa_name_or(ev.root[FA_ROOT_B_DEVICE]);
+		subj.bport = fa_name_or(ev.root[FA_ROOT_B_PORT]);
+		break;
+	default:
+		ev.root[FA_ROOT_DEVICE] = json_object_get(b, "device");
+		ev.root[FA_ROOT_PORT] = json_object_get(b, "port");
+		subj.dev = fa_name_or(ev.root[FA_ROOT_DEVICE]);
+		subj.port = ev.root[FA_ROOT_PORT] ? fa_name_or(ev.root[FA_ROOT_PORT]) : NULL;
+		break;
+	}
+	fa_evaluate_subject(r, &ev, &subj, &sink);
+}
+
+int fa_ruleset_check_examples(const struct fa_ruleset *rs, struct fa_err *err)
+{
+	size_t i, k;
+
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+
+		for (k = 0; k < r->nexamples; k++) {
+			const struct fa_example *ex = &r->examples[k];
+			struct fa_example_tally t;
+			char got[400];
+
+			memset(&t, 0, sizeof(t));
+			fa_example_run(r, ex, &t);
+			if (ex->pass && t.pass && !t.fail && !t.ne)
+				continue;
+			if (!ex->pass && t.fail)
+				continue;
+			if (t.fail)
+				snprintf(got, sizeof(got), "fails");
+			else if (t.ne)
+				snprintf(got, sizeof(got), "is not evaluable (%s)", t.why);
+			else if (t.pass)
+				snprintf(got, sizeof(got), "passes");
+			else
+				snprintf(got, sizeof(got), "is not applicable (where is false)");
+			return fa_err_at(err, FA_EINVAL, r->pack->file, ex->line, ex->column,
+					 "rule '%s': this %s example %s", r->id,
+					 ex->pass ? "pass" : "fail", got);
+		}
+	}
+	return 0;
+}

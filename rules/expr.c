@@ -1,0 +1,1859 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parser and evaluator of the rule expression language (see expr.h, docs/rules.md).
+ *
+ * Grammar, loosest binding first:
+ *
+ *   expr    := and ( "or" and )*
+ *   and     := not ( "and" not )*
+ *   not     := "not" not | cmp
+ *   cmp     := sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "not" "in" | "matches" )
+ *                    sum ]                      (comparisons do not chain)
+ *   sum     := product ( ( "+" | "-" ) product )*
+ *   product := unary ( ( "*" | "/" ) unary )*
+ *   unary   := "-" unary | primary
+ *   primary := NUMBER | STRING | "true" | "false" | "null" | "[" [ expr ( "," expr )* ] "]"
+ *            | "(" expr ")" | NAME "(" [ expr ( "," expr )* ] ")" | path
+ *   path    := ROOT ( "." NAME | "[" expr "]" )*
+ *
+ * Work done once at parse time so that evaluation is cheap: roots are resolved to an enum
+ * (a.port becomes one root), regexes are compiled, literal lists and version('...') are folded
+ * into constants, and a string literal compared with version(...) is itself turned into a
+ * version.  Each node remembers its offset in the text so errors can name a column.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/util/xalloc.h"
+#include "rules/expr.h"
+#include "audit/util/banned.h"
+
+#define FA_EXPR_MAX_LEN 8192
+#define FA_EXPR_MAX_DEPTH 64
+
+enum fa_opf {
+	FA_OPF_MISSING_OK = 1 << 0,
+	FA_OPF_LAZY = 1 << 1,
+	FA_OPF_GROUP = 1 << 2,
+};
+
+enum fa_fn {
+#define OP(name, min, max, flags) FA_FN_##name,
+#include "rules/ops.def"
+#undef OP
+	FA_FN_COUNT
+};
+
+enum fa_node {
+	FA_N_LIT,
+	FA_N_LIST,
+	FA_N_PATH,
+	FA_N_CALL,
+	FA_N_NOT,
+	FA_N_NEG,
+	FA_N_AND,
+	FA_N_OR,
+	FA_N_CMP,
+	FA_N_ARITH,
+	FA_N_IN,
+	FA_N_NOT_IN,
+	FA_N_MATCH,
+};
+
+enum fa_cmp { FA_CMP_EQ, FA_CMP_NE, FA_CMP_LT, FA_CMP_LE, FA_CMP_GT, FA_CMP_GE };
+enum fa_arith { FA_AR_ADD, FA_AR_SUB, FA_AR_MUL, FA_AR_DIV };
+
+/* One step of a path: an object key, or an index expression (integer or key). */
+struct fa_step {
+	char *key;
+	struct fa_expr *index;
+};
+
+struct fa_expr {
+	enum fa_node type;
+	int op;			/* enum fa_cmp, fa_arith or fa_fn */
+	size_t pos;		/* offset of the node in the text */
+	char *text;		/* the whole text (root node) or the path as written */
+	json_t *lit;		/* FA_N_LIT */
+	struct fa_expr **kids;	/* operands, list elements, call arguments */
+	size_t nkids;
+	enum fa_root root;	/* FA_N_PATH */
+	struct fa_step *steps;
+	size_t nsteps;
+	regex_t re;		/* FA_N_MATCH */
+	bool has_re;
+	size_t uindex;		/* uniform(): its number in the expression */
+	struct fa_expr **uniforms;	/* root node: every uniform() call */
+	size_t nuniforms;
+};
+
+/* ---- function table (generated from ops.def) ------------------------------------------- */
+
+#define OP(name, min, max, flags)                                                                  \
+	static enum fa_eval_status fa_fn_##name(struct fa_eval *ev, const struct fa_expr *call,    \
+						json_t **args, json_t **ret);
+#include "rules/ops.def"
+#undef OP
+
+struct fa_fn_def {
+	const char *name;
+	size_t min_args, max_args;
+	unsigned flags;
+	enum fa_eval_status (*run)(struct fa_eval *ev, const struct fa_expr *call, json_t **args,
+				   json_t **ret);
+};
+
+static const struct fa_fn_def fa_fns[FA_FN_COUNT] = {
+#define OP(name, min, max, flags) [FA_FN_##name] = { #name, min, max, flags, fa_fn_##name },
+#include "rules/ops.def"
+#undef OP
+};
+
+/* ---- values ---------------------------------------------------------------------------- */
+
+static int fa_type_rank(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_NULL:
+		return 0;
+	case JSON_FALSE:
+	case JSON_TRUE:
+		return 1;
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return 2;
+	case JSON_STRING:
+		return 3;
+	case JSON_ARRAY:
+		return 4;
+	case JSON_OBJECT:
+	default:
+		return 5;
+	}
+}
+
+static const char *fa_type_name(const json_t *v)
+{
+	static const char *const names[] = { "null", "a boolean", "a number", "a string", "a list",
+					     "an object" };
+
+	return names[fa_type_rank(v)];
+}
+
+int fa_value_cmp(const json_t *a, const json_t *b)
+{
+	int ra = fa_type_rank(a), rb = fa_type_rank(b);
+	size_t i, na, nb;
+
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	switch (ra) {
+	case 1:
+		return (int)json_is_true(a) - (int)json_is_true(b);
+	case 2:
+		if (json_is_integer(a) && json_is_integer(b)) {
+			json_int_t x = json_integer_value(a), y = json_integer_value(b);
+
+			return x < y ? -1 : x > y;
+		} else {
+			double x = json_number_value(a), y = json_number_value(b);
+
+			return x < y ? -1 : x > y;
+		}
+	case 3: {
+		size_t la = json_string_length(a), lb = json_string_length(b);
+		int c = memcmp(json_string_value(a), json_string_value(b), la < lb ? la : lb);
+
+		if (c)
+			return c < 0 ? -1 : 1;
+		return la < lb ? -1 : la > lb;
+	}
+	case 4:
+		na = json_array_size(a);
+		nb = json_array_size(b);
+		for (i = 0; i < na && i < nb; i++) {
+			int c = fa_value_cmp(json_array_get(a, i), json_array_get(b, i));
+
+			if (c)
+				return c;
+		}
+		return na < nb ? -1 : na > nb;
+	case 5: {
+		/* Objects are rare in comparisons: order them by their canonical text. */
+		char *sa = json_dumps(a, JSON_COMPACT | JSON_SORT_KEYS);
+		char *sb = json_dumps(b, JSON_COMPACT | JSON_SORT_KEYS);
+		int c = strcmp(sa ? sa : "", sb ? sb : "");
+
+		free(sa);
+		free(sb);
+		return c < 0 ? -1 : c > 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+bool fa_value_equal(const json_t *a, const json_t *b)
+{
+	if (a == b)
+		return true;
+	if (fa_type_rank(a) != fa_type_rank(b))
+		return false;
+	return fa_value_cmp(a, b) == 0;
+}
+
+void fa_value_text(const json_t *v, struct fa_buf *out)
+{
+	char *s;
+
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		fa_buf_add(out, json_string_value(v), json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		fa_buf_addf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		break;
+	case JSON_REAL:
+		fa_buf_addf(out, "%.15g", json_real_value(v));
+		break;
+	case JSON_TRUE:
+		fa_buf_adds(out, "true");
+		break;
+	case JSON_FALSE:
+		fa_buf_adds(out, "false");
+		break;
+	case JSON_NULL:
+		fa_buf_adds(out, "null");
+		break;
+	default:
+		s = json_dumps(v, JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		fa_buf_adds(out, s ? s : "?");
+		free(s);
+		break;
+	}
+}
+
+json_t *fa_version_split(const char *s, size_t len)
+{
+	json_t *segs = json_array();
+	size_t i = 0, j;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (isdigit(c)) {
+			json_int_t n = 0;
+
+			for (j = i; j < len && isdigit((unsigned char)s[j]); j++)
+				;
+			/* Numeric segments compare as numbers unless too long to be one. */
+			if (j - i <= 18) {
+				for (; i < j; i++)
+					n = n * 10 + (s[i] - '0');
+				json_array_append_new(segs, json_integer(n));
+			} else {
+				json_array_append_new(segs, json_stringn(s + i, j - i));
+			}
+			i = j;
+		} else if (isalpha(c)) {
+			for (j = i; j < len && isalpha((unsigned char)s[j]); j++)
+				;
+			json_array_append_new(segs, json_stringn(s + i, j - i));
+			i = j;
+		} else {
+			i++;
+		}
+	}
+	return segs;
+}
+
+/* ---- evaluation helpers ---------------------------------------------------------------- */
+
+static enum fa_eval_status fa_missing(struct fa_eval *ev, const char *path)
+{
+	if (!ev->missing)
+		ev->missing = path;
+	return FA_EVAL_MISSING;
+}
+
+static enum fa_eval_status fa_fail(struct fa_eval *ev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static enum fa_eval_status fa_fail(struct fa_eval *ev, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ev->error, sizeof(ev->error), fmt, ap);
+	va_end(ap);
+	return FA_EVAL_ERROR;
+}
+
+static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval *ev, json_t **ret);
+
+/* ---- functions ------------------------------------------------------------------------- */
+
+static enum fa_eval_status fa_fn_count(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	json_int_t n = 0;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "count() needs a list, not %s", fa_type_name(args[0]));
+	json_array_foreach(args[0], i, x)
+		if (!json_is_null(x) && !json_is_false(x))
+			n++;
+	*ret = json_integer(n);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_exists(struct fa_eval *ev, const struct fa_expr *call,
+					json_t **args, json_t **ret)
+{
+	*ret = json_boolean(args[0] != NULL);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_len(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	json_t *x = args[0];
+
+	if (json_is_string(x))
+		*ret = json_integer((json_int_t)json_string_length(x));
+	else if (json_is_array(x))
+		*ret = json_integer((json_int_t)json_array_size(x));
+	else if (json_is_object(x))
+		*ret = json_integer((json_int_t)json_object_size(x));
+	else
+		return fa_fail(ev, "len() needs a string or a list, not %s", fa_type_name(x));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_lower(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	size_t i, n;
+	char *s;
+
+	if (!json_is_string(args[0]))
+		return fa_fail(ev, "lower() needs a string, not %s", fa_type_name(args[0]));
+	n = json_string_length(args[0]);
+	s = fa_xstrndup(json_string_value(args[0]), n);
+	for (i = 0; i < n; i++)
+		s[i] = (char)tolower((unsigned char)s[i]);
+	*ret = json_stringn(s, n);
+	free(s);
+	return FA_EVAL_VALUE;
+}
+
+/* min() and max(): the element itself, so integers stay integers. */
+static enum fa_eval_status fa_extreme(struct fa_eval *ev, const char *name, json_t *list,
+				      int want, json_t **ret)
+{
+	json_t *best = NULL, *x;
+	size_t i;
+
+	if (!json_is_array(list))
+		return fa_fail(ev, "%s() needs a list, not %s", name, fa_type_name(list));
+	json_array_foreach(list, i, x) {
+		if (!json_is_number(x) && !json_is_string(x))
+			return fa_fail(ev, "%s() needs numbers or strings, not %s", name,
+				       fa_type_name(x));
+		if (best && fa_type_rank(best) != fa_type_rank(x))
+			return fa_fail(ev, "%s() of a list mixing numbers and strings", name);
+		if (!best || fa_value_cmp(x, best) == want)
+			best = x;
+	}
+	if (!best)
+		return fa_fail(ev, "%s() of an empty list", name);
+	*ret = json_incref(best);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_max(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_extreme(ev, "max", args[0], 1, ret);
+}
+
+static enum fa_eval_status fa_fn_min(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_extreme(ev, "min", args[0], -1, ret);
+}
+
+static enum fa_eval_status fa_fn_subset(struct fa_eval *ev, const struct fa_expr *call,
+					json_t **args, json_t **ret)
+{
+	json_t *x, *y;
+	size_t i, j;
+
+	if (!json_is_array(args[0]) || !json_is_array(args[1]))
+		return fa_fail(ev, "subset() needs two lists, not %s and %s",
+			       fa_type_name(args[0]), fa_type_name(args[1]));
+	json_array_foreach(args[0], i, x) {
+		bool found = false;
+
+		json_array_foreach(args[1], j, y) {
+			if (fa_value_equal(x, y)) {
+				found = true;
+				break;
+			}
+		}
+		if (!found) {
+			*ret = json_false();
+			return FA_EVAL_VALUE;
+		}
+	}
+	*ret = json_true();
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_sum(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	json_int_t isum = 0;
+	double rsum = 0;
+	bool real = false;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "sum() needs a list, not %s", fa_type_name(args[0]));
+	json_array_foreach(args[0], i, x) {
+		if (!json_is_number(x))
+			return fa_fail(ev, "sum() needs numbers, not %s", fa_type_name(x));
+		rsum += json_number_value(x);
+		if (json_is_real(x))
+			real = true;
+		else if (!real && __builtin_add_overflow(isum, json_integer_value(x), &isum))
+			real = true;
+	}
+	*ret = real ? json_real(rsum) : json_integer(isum);
+	if (!*ret)
+		return fa_fail(ev, "sum() is not a finite number");
+	return FA_EVAL_VALUE;
+}
+
+/* Computed by the engine beforehand: is this member's value its group's majority? */
+static enum fa_eval_status fa_fn_uniform(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	size_t i = call->uindex;
+
+	if (!ev->uvalue || !ev->umajority)
+		return fa_fail(ev, "uniform() outside a group");
+	if (!ev->uvalue[i])
+		return fa_missing(ev, ev->umissing ? ev->umissing[i] : fa_expr_text(call));
+	if (!ev->umajority[i])
+		return fa_missing(ev, fa_expr_text(call));
+	*ret = json_boolean(fa_value_equal(ev->uvalue[i], ev->umajority[i]));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_version(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	json_t *x = args[0];
+	struct fa_buf b = FA_BUF_INIT;
+
+	if (json_is_string(x)) {
+		*ret = fa_version_split(json_string_value(x), json_string_length(x));
+	} else if (json_is_number(x)) {
+		/* An unquoted 5.10 in YAML arrives as a number: read it as its text. */
+		fa_value_text(x, &b);
+		*ret = fa_version_split(b.buf, b.len);
+		fa_buf_release(&b);
+	} else if (json_is_array(x)) {
+		*ret = json_incref(x);
+	} else {
+		return fa_fail(ev, "version() needs a string, not %s", fa_type_name(x));
+	}
+	return FA_EVAL_VALUE;
+}
+
+/* ---- evaluation ------------------------------------------------------------------------ */
+
+/*
+ * Combination of truth values, as OpenSCAP draws its result tables.  M is missing (not
+ * evaluable), E an evaluation error.  A known false decides an "and", a known true decides
+ * an "or", whatever the other side is; otherwise an error outweighs a missing value.
+ *
+ *   and | T  F  M  E        or | T  F  M  E        not |
+ *   ----+-----------        ---+-----------        ----+---
+ *    T  | T  F  M  E         T | T  T  T  T         T  | F
+ *    F  | F  F  F  F         F | T  F  M  E         F  | T
+ *    M  | M  F  M  E         M | T  M  M  E         M  | M
+ *    E  | E  F  E  E         E | T  E  E  E         E  | E
+ */
+static enum fa_tri fa_tri_and(enum fa_tri a, enum fa_tri b)
+{
+	if (a == FA_TRI_FALSE || b == FA_TRI_FALSE)
+		return FA_TRI_FALSE;
+	if (a == FA_TRI_ERROR || b == FA_TRI_ERROR)
+		return FA_TRI_ERROR;
+	if (a == FA_TRI_MISSING || b == FA_TRI_MISSING)
+		return FA_TRI_MISSING;
+	return FA_TRI_TRUE;
+}
+
+static enum fa_tri fa_tri_or(enum fa_tri a, enum fa_tri b)
+{
+	if (a == FA_TRI_TRUE || b == FA_TRI_TRUE)
+		return FA_TRI_TRUE;
+	if (a == FA_TRI_ERROR || b == FA_TRI_ERROR)
+		return FA_TRI_ERROR;
+	if (a == FA_TRI_MISSING || b == FA_TRI_MISSING)
+		return FA_TRI_MISSING;
+	return FA_TRI_FALSE;
+}
+
+static enum fa_tri fa_tri_not(enum fa_tri a)
+{
+	if (a == FA_TRI_TRUE)
+		return FA_TRI_FALSE;
+	if (a == FA_TRI_FALSE)
+		return FA_TRI_TRUE;
+	return a;
+}
+
+enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
+{
+	json_t *v = NULL;
+	enum fa_tri t;
+
+	switch (fa_eval_node(e, ev, &v)) {
+	case FA_EVAL_MISSING:
+		return FA_TRI_MISSING;
+	case FA_EVAL_ERROR:
+		return FA_TRI_ERROR;
+	case FA_EVAL_VALUE:
+	default:
+		break;
+	}
+	if (json_is_boolean(v)) {
+		t = json_is_true(v) ? FA_TRI_TRUE : FA_TRI_FALSE;
+	} else {
+		fa_fail(ev, "'%s' is %s, not true or false", fa_expr_text(e), fa_type_name(v));
+		t = FA_TRI_ERROR;
+	}
+	json_decref(v);
+	return t;
+}
+
+static enum fa_eval_status fa_tri_result(struct fa_eval *ev, enum fa_tri t, json_t **ret)
+{
+	switch (t) {
+	case FA_TRI_TRUE:
+	case FA_TRI_FALSE:
+		*ret = json_boolean(t == FA_TRI_TRUE);
+		return FA_EVAL_VALUE;
+	case FA_TRI_MISSING:
+		return FA_EVAL_MISSING;
+	case FA_TRI_ERROR:
+	default:
+		return FA_EVAL_ERROR;
+	}
+}
+
+/* and / or: the right side is evaluated only when the left does not decide. */
+static enum fa_eval_status fa_eval_logic(const struct fa_expr *e, struct fa_eval *ev,
+					 json_t **ret)
+{
+	const char *saved = ev->missing;
+	bool is_and = e->type == FA_N_AND;
+	enum fa_tri decides = is_and ? FA_TRI_FALSE : FA_TRI_TRUE;
+	enum fa_tri l, r, t;
+
+	l = fa_expr_test(e->kids[0], ev);
+	if (l == decides) {
+		t = l;
+	} else {
+		r = fa_expr_test(e->kids[1], ev);
+		t = is_and ? fa_tri_and(l, r) : fa_tri_or(l, r);
+	}
+	/* A missing value that did not decide must not be blamed later. */
+	if (t == FA_TRI_TRUE || t == FA_TRI_FALSE)
+		ev->missing = saved;
+	return fa_tri_result(ev, t, ret);
+}
+
+/* Evaluate both operands; on anything but two values, release and pass the status on. */
+static enum fa_eval_status fa_eval_pair(const struct fa_expr *e, struct fa_eval *ev, json_t **l,
+					json_t **r)
+{
+	enum fa_eval_status s;
+
+	s = fa_eval_node(e->kids[0], ev, l);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	s = fa_eval_node(e->kids[1], ev, r);
+	if (s != FA_EVAL_VALUE) {
+		json_decref(*l);
+		*l = NULL;
+	}
+	return s;
+}
+
+static bool fa_orderable(const json_t *a, const json_t *b)
+{
+	int ra = fa_type_rank(a);
+
+	return ra == fa_type_rank(b) && (ra == 2 || ra == 3 || ra == 4);
+}
+
+static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+{
+	json_t *l = NULL, *r = NULL;
+	enum fa_eval_status s;
+	bool res = false;
+	int c;
+
+	s = fa_eval_pair(e, ev, &l, &r);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (e->op == FA_CMP_EQ || e->op == FA_CMP_NE) {
+		res = fa_value_equal(l, r) == (e->op == FA_CMP_EQ);
+	} else if (!fa_orderable(l, r)) {
+		s = fa_fail(ev, "cannot order %s and %s", fa_type_name(l), fa_type_name(r));
+	} else {
+		c = fa_value_cmp(l, r);
+		switch (e->op) {
+		case FA_CMP_LT:
+			res = c < 0;
+			break;
+		case FA_CMP_LE:
+			res = c <= 0;
+			break;
+		case FA_CMP_GT:
+			res = c > 0;
+			break;
+		default:
+			res = c >= 0;
+			break;
+		}
+	}
+	json_decref(l);
+	json_decref(r);
+	if (s == FA_EVAL_VALUE)
+		*ret = json_boolean(res);
+	return s;
+}
+
+static enum fa_eval_status fa_eval_in(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+{
+	json_t *l = NULL, *r = NULL, *x;
+	enum fa_eval_status s;
+	bool found = false;
+	size_t i;
+
+	s = fa_eval_pair(e, ev, &l, &r);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (json_is_array(r)) {
+		json_array_foreach(r, i, x) {
+			if (fa_value_equal(l, x)) {
+				found = true;
+				break;
+			}
+		}
+	} else if (json_is_string(r) && json_is_string(l)) {
+		found = memmem(json_string_value(r), json_string_length(r), json_string_value(l),
+			       json_string_length(l)) != NULL;
+	} else if (json_is_object(r) && json_is_string(l)) {
+		found = json_object_get(r, json_string_value(l)) != NULL;
+	} else {
+		s = fa_fail(ev, "'in' cannot look for %s in %s", fa_type_name(l), fa_type_name(r));
+	}
+	json_decref(l);
+	json_decref(r);
+	if (s == FA_EVAL_VALUE)
+		*ret = json_boolean(found == (e->type == FA_N_IN));
+	return s;
+}
+
+static enum fa_eval_status fa_eval_match(const struct fa_expr *e, struct fa_eval *ev,
+					 json_t **ret)
+{
+	enum fa_eval_status s;
+	json_t *l = NULL;
+	char *copy = NULL;
+	const char *str;
+
+	s = fa_eval_node(e->kids[0], ev, &l);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (!json_is_string(l)) {
+		s = fa_fail(ev, "'matches' needs a string, not %s", fa_type_name(l));
+		goto out;
+	}
+	str = json_string_value(l);
+	if (strlen(str) != json_string_length(l))
+		str = copy = fa_xstrndup(str, json_string_length(l));
+	*ret = json_boolean(regexec(&e->re, str, 0, NULL, 0) == 0);
+out:
+	free(copy);
+	json_decref(l);
+	return s;
+}
+
+static enum fa_eval_status fa_eval_arith(const struct fa_expr *e, struct fa_eval *ev,
+					 json_t **ret)
+{
+	static const char *const opname[] = { "+", "-", "*", "/" };
+	json_t *l = NULL, *r = NULL;
+	enum fa_eval_status s;
+
+	s = fa_eval_pair(e, ev, &l, &r);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (e->op == FA_AR_ADD && json_is_string(l) && json_is_string(r)) {
+		struct fa_buf b = FA_BUF_INIT;
+
+		fa_buf_add(&b, json_string_value(l), json_string_length(l));
+		fa_buf_add(&b, json_string_value(r), json_string_length(r));
+		*ret = json_stringn(b.buf, b.len);
+		fa_buf_release(&b);
+	} else if (!json_is_number(l) || !json_is_number(r)) {
+		s = fa_fail(ev, "'%s' needs numbers, not %s and %s", opname[e->op],
+			    fa_type_name(l), fa_type_name(r));
+	} else if (json_is_integer(l) && json_is_integer(r)) {
+		json_int_t x = json_integer_value(l), y = json_integer_value(r), z = 0;
+		bool ovf = false;
+
+		switch (e->op) {
+		case FA_AR_ADD:
+			ovf = __builtin_add_overflow(x, y, &z);
+			break;
+		case FA_AR_SUB:
+			ovf = __builtin_sub_overflow(x, y, &z);
+			break;
+		case FA_AR_MUL:
+			ovf = __builtin_mul_overflow(x, y, &z);
+			break;
+		default:
+			if (y == 0) {
+				s = fa_fail(ev, "division by zero");
+				goto out;
+			}
+			/* Exact quotients stay integers; 7 / 2 is 3.5. */
+			if ((x == INT64_MIN && y == -1) || x % y != 0) {
+				*ret = json_real((double)x / (double)y);
+				goto out;
+			}
+			z = x / y;
+			break;
+		}
+		if (ovf)
+			s = fa_fail(ev, "integer overflow in '%s'", opname[e->op]);
+		else
+			*ret = json_integer(z);
+	} else {
+		double x = json_number_value(l), y = json_number_value(r), z;
+
+		if (e->op == FA_AR_DIV && y == 0) {
+			s = fa_fail(ev, "division by zero");
+			goto out;
+		}
+		z = e->op == FA_AR_ADD ? x + y : e->op == FA_AR_SUB ? x - y
+					   : e->op == FA_AR_MUL ? x * y : x / y;
+		*ret = json_real(z);
+		if (!*ret)
+			s = fa_fail(ev, "'%s' gave a number out of range", opname[e->op]);
+	}
+out:
+	json_decref(l);
+	json_decref(r);
+	return s;
+}
+
+/* An integer, or a real without a fraction (3.0 from arithmetic), usable as a list index. */
+static bool fa_index_value(const json_t *ix, json_int_t *n)
+{
+	double d;
+
+	if (json_is_integer(ix)) {
+		*n = json_integer_value(ix);
+		return true;
+	}
+	if (!json_is_real(ix))
+		return false;
+	d = json_real_value(ix);
+	if (d < -1e15 || d > 1e15 || d != (double)(json_int_t)d)
+		return false;
+	*n = (json_int_t)d;
+	return true;
+}
+
+static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *v = ev->root[e->root];
+	json_int_t n;
+	size_t i;
+
+	for (i = 0; v && i < e->nsteps; i++) {
+		const struct fa_step *st = &e->steps[i];
+		enum fa_eval_status s;
+		json_t *ix = NULL;
+
+		if (st->key) {
+			v = json_object_get(v, st->key);
+			continue;
+		}
+		s = fa_eval_node(st->index, ev, &ix);
+		if (s != FA_EVAL_VALUE)
+			return s;
+		if (json_is_string(ix)) {
+			v = json_object_get(v, json_string_value(ix));
+		} else if (fa_index_value(ix, &n)) {
+			v = n >= 0 ? json_array_get(v, (size_t)n) : NULL;
+		} else {
+			s = fa_fail(ev, "an index in '%s' is %s, not a number or a string",
+				    e->text, fa_type_name(ix));
+			json_decref(ix);
+			return s;
+		}
+		json_decref(ix);
+	}
+	if (!v)
+		return fa_missing(ev, e->text);
+	*ret = json_incref((json_t *)v);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const struct fa_fn_def *fn = &fa_fns[e->op];
+	json_t *args[2] = { NULL, NULL };
+	enum fa_eval_status s = FA_EVAL_VALUE;
+	const char *saved = ev->missing;
+	size_t i;
+
+	if (!(fn->flags & FA_OPF_LAZY)) {
+		for (i = 0; i < e->nkids; i++) {
+			s = fa_eval_node(e->kids[i], ev, &args[i]);
+			if (s == FA_EVAL_MISSING && (fn->flags & FA_OPF_MISSING_OK)) {
+				ev->missing = saved;
+				args[i] = NULL;
+				s = FA_EVAL_VALUE;
+			}
+			if (s != FA_EVAL_VALUE)
+				goto out;
+		}
+	}
+	s = fn->run(ev, e, args, ret);
+out:
+	for (i = 0; i < e->nkids && i < 2; i++)
+		json_decref(args[i]);
+	return s;
+}
+
+static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+{
+	enum fa_eval_status s;
+	json_t *v = NULL, *list;
+	size_t i;
+
+	switch (e->type) {
+	case FA_N_LIT:
+		*ret = json_incref(e->lit);
+		return FA_EVAL_VALUE;
+	case FA_N_PATH:
+		return fa_eval_path(e, ev, ret);
+	case FA_N_LIST:
+		list = json_array();
+		for (i = 0; i < e->nkids; i++) {
+			s = fa_eval_node(e->kids[i], ev, &v);
+			if (s != FA_EVAL_VALUE) {
+				json_decref(list);
+				return s;
+			}
+			json_array_append_new(list, v);
+		}
+		*ret = list;
+		return FA_EVAL_VALUE;
+	case FA_N_CALL:
+		return fa_eval_call(e, ev, ret);
+	case FA_N_NOT:
+		return fa_tri_result(ev, fa_tri_not(fa_expr_test(e->kids[0], ev)), ret);
+	case FA_N_NEG:
+		s = fa_eval_node(e->kids[0], ev, &v);
+		if (s != FA_EVAL_VALUE)
+			return s;
+		if (json_is_integer(v) && json_integer_value(v) != INT64_MIN)
+			*ret = json_integer(-json_integer_value(v));
+		else if (json_is_real(v))
+			*ret = json_real(-json_real_value(v));
+		else
+			s = fa_fail(ev, "'-' needs a number, not %s", fa_type_name(v));
+		json_decref(v);
+		return s;
+	case FA_N_AND:
+	case FA_N_OR:
+		return fa_eval_logic(e, ev, ret);
+	case FA_N_CMP:
+		return fa_eval_cmp(e, ev, ret);
+	case FA_N_ARITH:
+		return fa_eval_arith(e, ev, ret);
+	case FA_N_IN:
+	case FA_N_NOT_IN:
+		return fa_eval_in(e, ev, ret);
+	case FA_N_MATCH:
+		return fa_eval_match(e, ev, ret);
+	}
+	return fa_fail(ev, "unknown expression node");
+}
+
+enum fa_eval_status fa_expr_eval(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+{
+	json_t *v = NULL;
+	enum fa_eval_status s = fa_eval_node(e, ev, &v);
+
+	if (s == FA_EVAL_VALUE)
+		*ret = v;
+	return s;
+}
+
+/* ---- inspection ------------------------------------------------------------------------ */
+
+const char *fa_expr_text(const struct fa_expr *e)
+{
+	return e->text ? e->text : "";
+}
+
+size_t fa_expr_uniform_count(const struct fa_expr *e)
+{
+	return e->nuniforms;
+}
+
+const struct fa_expr *fa_expr_uniform_arg(const struct fa_expr *e, size_t i)
+{
+	return i < e->nuniforms ? e->uniforms[i]->kids[0] : NULL;
+}
+
+void fa_expr_foreach_path(const struct fa_expr *e,
+			  void (*fn)(const struct fa_expr *path, void *data), void *data)
+{
+	size_t i;
+
+	if (e->type == FA_N_PATH) {
+		if (e->root != FA_ROOT_PARAMS)
+			fn(e, data);
+		return;
+	}
+	for (i = 0; i < e->nkids; i++)
+		fa_expr_foreach_path(e->kids[i], fn, data);
+}
+
+static void fa_node_free(struct fa_expr *e)
+{
+	size_t i;
+
+	if (!e)
+		return;
+	for (i = 0; i < e->nkids; i++)
+		fa_node_free(e->kids[i]);
+	free(e->kids);
+	for (i = 0; i < e->nsteps; i++) {
+		free(e->steps[i].key);
+		fa_node_free(e->steps[i].index);
+	}
+	free(e->steps);
+	if (e->has_re)
+		regfree(&e->re);
+	json_decref(e->lit);
+	free(e->text);
+	free(e->uniforms);
+	free(e);
+}
+
+void fa_expr_free(struct fa_expr *e)
+{
+	fa_node_free(e);
+}
+
+/* ---- lexer ----------------------------------------------------------------------------- */
+
+enum fa_tok_type {
+	FA_T_END,
+	FA_T_INT,
+	FA_T_REAL,
+	FA_T_STR,
+	FA_T_NAME,
+	FA_T_LP,
+	FA_T_RP,
+	FA_T_LB,
+	FA_T_RB,
+	FA_T_COMMA,
+	FA_T_DOT,
+	FA_T_EQ,
+	FA_T_NE,
+	FA_T_LT,
+	FA_T_LE,
+	FA_T_GT,
+	FA_T_GE,
+	FA_T_PLUS,
+	FA_T_MINUS,
+	FA_T_STAR,
+	FA_T_SLASH,
+};
+
+struct fa_tok {
+	enum fa_tok_type type;
+	size_t pos, len;	/* where in the text */
+	json_int_t ival;
+	double rval;
+	struct fa_buf str;	/* FA_T_STR: the decoded string */
+};
+
+struct fa_parser {
+	const char *s;
+	size_t len, pos;	/* lexer cursor: just after the current token */
+	size_t prev_end;	/* end of the token consumed last: where a finished node ends */
+	struct fa_tok tok;
+	const struct fa_expr_opts *opts;
+	struct fa_err *err;
+	int depth;
+	bool in_uniform;
+	struct fa_expr **uniforms;
+	size_t nuniforms;
+};
+
+static int fa_perr(struct fa_parser *p, size_t pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fa_perr(struct fa_parser *p, size_t pos, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return fa_err_at(p->err, FA_EPARSE, "", 0, (int)pos + 1, "%s", msg);
+}
+
+static int fa_lex_string(struct fa_parser *p, size_t start)
+{
+	char quote = p->s[p->pos++];
+
+	fa_buf_reset(&p->tok.str);
+	while (p->pos < p->len && p->s[p->pos] != quote) {
+		char c = p->s[p->pos++];
+
+		if (c == '\\') {
+			if (p->pos >= p->len)
+				break;
+			c = p->s[p->pos++];
+			switch (c) {
+			case 'n':
+				c = '\n';
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case '\\':
+			case '\'':
+			case '"':
+				break;
+			default:
+				return fa_perr(p, p->pos - 2, "unknown escape '\\%c' in a string",
+					       c);
+			}
+		}
+		fa_buf_addch(&p->tok.str, c);
+	}
+	if (p->pos >= p->len)
+		return fa_perr(p, start, "unterminated string");
+	p->pos++;
+	p->tok.type = FA_T_STR;
+	return 0;
+}
+
+static int fa_lex_number(struct fa_parser *p, size_t start)
+{
+	const char *s = p->s;
+	size_t i = p->pos;
+	bool real = false;
+	char buf[64];
+	char *end;
+
+	while (i < p->len && isdigit((unsigned char)s[i]))
+		i++;
+	if (i + 1 < p->len && s[i] == '.' && isdigit((unsigned char)s[i + 1])) {
+		real = true;
+		for (i++; i < p->len && isdigit((unsigned char)s[i]); i++)
+			;
+	}
+	if (i < p->len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t j = i + 1;
+
+		if (j < p->len && (s[j] == '+' || s[j] == '-'))
+			j++;
+		if (j < p->len && isdigit((unsigned char)s[j])) {
+			real = true;
+			for (i = j; i < p->len && isdigit((unsigned char)s[i]); i++)
+				;
+		}
+	}
+	if (i < p->len && (isalpha((unsigned char)s[i]) || s[i] == '_' ||
+			   (s[i] == '.' && i + 1 < p->len && isdigit((unsigned char)s[i + 1]))))
+		return fa_perr(p, start, "malformed number (quote versions: '28.39.1002')");
+	if (i - start >= sizeof(buf))
+		return fa_perr(p, start, "number too long");
+	memcpy(buf, s + start, i - start);
+	buf[i - start] = '\0';
+	errno = 0;
+	if (real) {
+		p->tok.rval = strtod(buf, &end);
+		p->tok.type = FA_T_REAL;
+	} else {
+		p->tok.ival = strtoll(buf, &end, 10);
+		p->tok.type = FA_T_INT;
+	}
+	if (errno)
+		return fa_perr(p, start, "number out of range");
+	p->pos = i;
+	return 0;
+}
+
+/* Read the next token into p->tok. */
+static int fa_lex(struct fa_parser *p)
+{
+	static const struct {
+		const char *text;
+		enum fa_tok_type type;
+	} ops[] = {
+		{ "==", FA_T_EQ }, { "!=", FA_T_NE }, { "<=", FA_T_LE }, { ">=", FA_T_GE },
+		{ "<", FA_T_LT },  { ">", FA_T_GT },  { "(", FA_T_LP },  { ")", FA_T_RP },
+		{ "[", FA_T_LB },  { "]", FA_T_RB },  { ",", FA_T_COMMA }, { ".", FA_T_DOT },
+		{ "+", FA_T_PLUS }, { "-", FA_T_MINUS }, { "*", FA_T_STAR }, { "/", FA_T_SLASH },
+	};
+	const char *s = p->s;
+	size_t i, start;
+	unsigned char c;
+
+	p->prev_end = p->tok.pos + p->tok.len;
+	while (p->pos < p->len && isspace((unsigned char)s[p->pos]))
+		p->pos++;
+	start = p->tok.pos = p->pos;
+	if (p->pos >= p->len) {
+		p->tok.type = FA_T_END;
+		p->tok.len = 0;
+		return 0;
+	}
+	c = (unsigned char)s[p->pos];
+	if (c == '\'' || c == '"') {
+		if (fa_lex_string(p, start) < 0)
+			return -FA_EPARSE;
+	} else if (isdigit(c)) {
+		if (fa_lex_number(p, start) < 0)
+			return -FA_EPARSE;
+	} else if (isalpha(c) || c == '_') {
+		while (p->pos < p->len &&
+		       (isalnum((unsigned char)s[p->pos]) || s[p->pos] == '_'))
+			p->pos++;
+		p->tok.type = FA_T_NAME;
+	} else {
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+			size_t n = strlen(ops[i].text);
+
+			if (p->len - p->pos >= n && memcmp(s + p->pos, ops[i].text, n) == 0) {
+				p->tok.type = ops[i].type;
+				p->pos += n;
+				break;
+			}
+		}
+		if (i == sizeof(ops) / sizeof(ops[0])) {
+			if (c == '=')
+				return fa_perr(p, start, "'=' is not an operator; compare with '=='");
+			if (c == '&' || c == '|' || c == '!')
+				return fa_perr(p, start, "unexpected '%c'; write 'and', 'or', 'not'",
+					       c);
+			if (isprint(c))
+				return fa_perr(p, start, "unexpected character '%c'", c);
+			return fa_perr(p, start, "unexpected byte 0x%02x", c);
+		}
+	}
+	p->tok.len = p->pos - start;
+	return 0;
+}
+
+static bool fa_tok_is(const struct fa_parser *p, const char *word)
+{
+	return p->tok.type == FA_T_NAME && p->tok.len == strlen(word) &&
+	       memcmp(p->s + p->tok.pos, word, p->tok.len) == 0;
+}
+
+/* Is the token after the current one the word @word?  The lexer state is left as it was. */
+static bool fa_peek_is(struct fa_parser *p, const char *word)
+{
+	size_t pos = p->pos, tpos = p->tok.pos, tlen = p->tok.len, prev_end = p->prev_end;
+	enum fa_tok_type type = p->tok.type;
+	struct fa_err *err = p->err;
+	bool is = false;
+
+	p->err = NULL;
+	if (fa_lex(p) == 0)
+		is = fa_tok_is(p, word);
+	p->err = err;
+	p->pos = pos;
+	p->prev_end = prev_end;
+	p->tok.pos = tpos;
+	p->tok.len = tlen;
+	p->tok.type = type;
+	return is;
+}
+
+/* Describe the current token for an error message. */
+static void fa_tok_describe(const struct fa_parser *p, char *buf, size_t size)
+{
+	if (p->tok.type == FA_T_END)
+		snprintf(buf, size, "the end of the expression");
+	else
+		snprintf(buf, size, "'%.*s'", (int)(p->tok.len > 40 ? 40 : p->tok.len),
+			 p->s + p->tok.pos);
+}
+
+static int fa_expect_tok(struct fa_parser *p, enum fa_tok_type type, const char *what)
+{
+	char got[64];
+
+	if (p->tok.type == type)
+		return fa_lex(p);
+	fa_tok_describe(p, got, sizeof(got));
+	return fa_perr(p, p->tok.pos, "expected %s, found %s", what, got);
+}
+
+/* ---- parser ---------------------------------------------------------------------------- */
+
+static struct fa_expr *fa_node_new(enum fa_node type, size_t pos)
+{
+	struct fa_expr *e = fa_xcalloc(1, sizeof(*e));
+
+	e->type = type;
+	e->pos = pos;
+	return e;
+}
+
+static void fa_node_add(struct fa_expr *e, struct fa_expr *kid)
+{
+	e->kids = fa_xreallocarray(e->kids, e->nkids + 1, sizeof(*e->kids));
+	e->kids[e->nkids++] = kid;
+}
+
+static struct fa_expr *fa_node_binary(enum fa_node type, int op, struct fa_expr *l,
+				      struct fa_expr *r)
+{
+	struct fa_expr *e = fa_node_new(type, l->pos);
+
+	e->op = op;
+	fa_node_add(e, l);
+	fa_node_add(e, r);
+	return e;
+}
+
+static struct fa_expr *fa_node_lit(json_t *v, size_t pos)
+{
+	struct fa_expr *e = fa_node_new(FA_N_LIT, pos);
+
+	e->lit = v;
+	return e;
+}
+
+static struct fa_expr *fa_parse_expr(struct fa_parser *p);
+
+/* Give a finished node its source text (what error messages and "missing" quote). */
+static struct fa_expr *fa_done(struct fa_parser *p, struct fa_expr *e)
+{
+	if (e && !e->text)
+		e->text = fa_xstrndup(p->s + e->pos, p->prev_end > e->pos ? p->prev_end - e->pos : 0);
+	return e;
+}
+
+static const struct {
+	const char *name;
+	enum fa_root root;
+} fa_root_names[] = {
+	{ "device", FA_ROOT_DEVICE },
+	{ "group", FA_ROOT_GROUP },
+	{ "link", FA_ROOT_LINK },
+	{ "majority", FA_ROOT_MAJORITY },
+	{ "params", FA_ROOT_PARAMS },
+	{ "port", FA_ROOT_PORT },
+};
+
+/* The roots a rule may use, for "unknown name" messages. */
+static void fa_roots_describe(unsigned roots, char *buf, size_t size)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	if (roots & (FA_ROOT_BIT(FA_ROOT_A_PORT) | FA_ROOT_BIT(FA_ROOT_A_DEVICE)))
+		off += (size_t)snprintf(buf + off, size - off, "a, b, ");
+	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]) && off < size; i++)
+		if (roots & FA_ROOT_BIT(fa_root_names[i].root))
+			off += (size_t)snprintf(buf + off, size - off, "%s, ",
+						fa_root_names[i].name);
+	if (off >= 2 && off < size)
+		buf[off - 2] = '\0';
+}
+
+static struct fa_expr *fa_parse_path(struct fa_parser *p)
+{
+	size_t start = p->tok.pos, end, i;
+	char name[32], allowed[160];
+	struct fa_expr *e;
+	int root = -1;
+
+	snprintf(name, sizeof(name), "%.*s", (int)(p->tok.len < 31 ? p->tok.len : 31),
+		 p->s + p->tok.pos);
+	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]); i++)
+		if (strcmp(fa_root_names[i].name, name) == 0)
+			root = (int)fa_root_names[i].root;
+	if (strcmp(name, "a") == 0 || strcmp(name, "b") == 0) {
+		bool is_a = name[0] == 'a', dot;
+
+		if (fa_lex(p) < 0)
+			return NULL;
+		dot = p->tok.type == FA_T_DOT;
+		if (dot && fa_lex(p) < 0)
+			return NULL;
+		if (dot && fa_tok_is(p, "device"))
+			root = is_a ? FA_ROOT_A_DEVICE : FA_ROOT_B_DEVICE;
+		else if (dot && fa_tok_is(p, "port"))
+			root = is_a ? FA_ROOT_A_PORT : FA_ROOT_B_PORT;
+		else {
+			fa_perr(p, start, "'%s' is a link end: write %s.device or %s.port", name,
+				name, name);
+			return NULL;
+		}
+	}
+	if (root < 0 || !(p->opts->roots & FA_ROOT_BIT(root))) {
+		fa_roots_describe(p->opts->roots, allowed, sizeof(allowed));
+		fa_perr(p, start, "unknown name '%s' (this rule can read: %s)", name, allowed);
+		return NULL;
+	}
+	e = fa_node_new(FA_N_PATH, start);
+	e->root = (enum fa_root)root;
+	end = p->pos;
+	if (fa_lex(p) < 0)
+		goto fail;
+	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
+		struct fa_step st = { NULL, NULL };
+
+		if (p->tok.type == FA_T_DOT) {
+			if (fa_lex(p) < 0)
+				goto fail;
+			if (p->tok.type != FA_T_NAME) {
+				fa_expect_tok(p, FA_T_NAME, "a field name after '.'");
+				goto fail;
+			}
+			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
+			if (e->root == FA_ROOT_PARAMS && e->nsteps == 0 && p->opts->params &&
+			    !json_object_get(p->opts->params, st.key)) {
+				fa_perr(p, p->tok.pos, "unknown parameter '%s'", st.key);
+				free(st.key);
+				goto fail;
+			}
+			end = p->pos;
+			if (fa_lex(p) < 0) {
+				free(st.key);
+				goto fail;
+			}
+		} else {
+			if (fa_lex(p) < 0)
+				goto fail;
+			st.index = fa_parse_expr(p);
+			if (!st.index)
+				goto fail;
+			if (p->tok.type != FA_T_RB) {
+				fa_expect_tok(p, FA_T_RB, "']'");
+				fa_node_free(st.index);
+				goto fail;
+			}
+			end = p->pos;
+			if (fa_lex(p) < 0) {
+				fa_node_free(st.index);
+				goto fail;
+			}
+		}
+		e->steps = fa_xreallocarray(e->steps, e->nsteps + 1, sizeof(*e->steps));
+		e->steps[e->nsteps++] = st;
+	}
+	e->text = fa_xstrndup(p->s + start, end - start);
+	return e;
+fail:
+	fa_node_free(e);
+	return NULL;
+}
+
+static struct fa_expr *fa_parse_call(struct fa_parser *p)
+{
+	size_t start = p->tok.pos, i;
+	struct fa_expr *e = NULL, *arg;
+	bool was_in_uniform = p->in_uniform;
+	int fn = -1;
+
+	for (i = 0; i < FA_FN_COUNT; i++)
+		if (strlen(fa_fns[i].name) == p->tok.len &&
+		    memcmp(fa_fns[i].name, p->s + start, p->tok.len) == 0)
+			fn = (int)i;
+	if (fn < 0) {
+		fa_perr(p, start, "unknown function '%.*s'", (int)p->tok.len, p->s + start);
+		return NULL;
+	}
+	if (fa_fns[fn].flags & FA_OPF_GROUP) {
+		if (!p->opts->allow_uniform) {
+			fa_perr(p, start, "%s() is only valid in the expect of a group-scope rule",
+				fa_fns[fn].name);
+			return NULL;
+		}
+		if (p->in_uniform) {
+			fa_perr(p, start, "%s() cannot be nested", fa_fns[fn].name);
+			return NULL;
+		}
+		p->in_uniform = true;
+	}
+	e = fa_node_new(FA_N_CALL, start);
+	e->op = fn;
+	if (fa_lex(p) < 0 || fa_lex(p) < 0)	/* the name, then '(' */
+		goto fail;
+	if (p->tok.type != FA_T_RP) {
+		for (;;) {
+			arg = fa_parse_expr(p);
+			if (!arg)
+				goto fail;
+			fa_node_add(e, arg);
+			if (p->tok.type != FA_T_COMMA)
+				break;
+			if (fa_lex(p) < 0)
+				goto fail;
+		}
+	}
+	if (fa_expect_tok(p, FA_T_RP, "')' or ','") < 0)
+		goto fail;
+	if (e->nkids < fa_fns[fn].min_args || e->nkids > fa_fns[fn].max_args) {
+		fa_perr(p, start, "%s() takes %zu argument%s, not %zu", fa_fns[fn].name,
+			fa_fns[fn].min_args, fa_fns[fn].min_args == 1 ? "" : "s", e->nkids);
+		goto fail;
+	}
+	p->in_uniform = was_in_uniform;
+	if (fn == FA_FN_uniform) {
+		e->uindex = p->nuniforms;
+		p->uniforms = fa_xreallocarray(p->uniforms, p->nuniforms + 1,
+					       sizeof(*p->uniforms));
+		p->uniforms[p->nuniforms++] = e;
+	}
+	/* version('28.39.1002') is a constant: split it once. */
+	if (fn == FA_FN_version && e->kids[0]->type == FA_N_LIT &&
+	    json_is_string(e->kids[0]->lit)) {
+		json_t *lit = e->kids[0]->lit;
+		struct fa_expr *folded = fa_node_lit(
+			fa_version_split(json_string_value(lit), json_string_length(lit)), start);
+
+		fa_node_free(e);
+		return fa_done(p, folded);
+	}
+	return fa_done(p, e);
+fail:
+	p->in_uniform = was_in_uniform;
+	fa_node_free(e);
+	return NULL;
+}
+
+static struct fa_expr *fa_parse_list(struct fa_parser *p)
+{
+	struct fa_expr *e = fa_node_new(FA_N_LIST, p->tok.pos), *el;
+	bool all_lit = true;
+	size_t i;
+
+	if (fa_lex(p) < 0)
+		goto fail;
+	if (p->tok.type != FA_T_RB) {
+		for (;;) {
+			el = fa_parse_expr(p);
+			if (!el)
+				goto fail;
+			fa_node_add(e, el);
+			if (el->type != FA_N_LIT)
+				all_lit = false;
+			if (p->tok.type != FA_T_COMMA)
+				break;
+			if (fa_lex(p) < 0)
+				goto fail;
+		}
+	}
+	if (fa_expect_tok(p, FA_T_RB, "']' or ','") < 0)
+		goto fail;
+	if (all_lit) {
+		json_t *arr = json_array();
+		struct fa_expr *lit;
+
+		for (i = 0; i < e->nkids; i++)
+			json_array_append(arr, e->kids[i]->lit);
+		lit = fa_node_lit(arr, e->pos);
+		fa_node_free(e);
+		return fa_done(p, lit);
+	}
+	return fa_done(p, e);
+fail:
+	fa_node_free(e);
+	return NULL;
+}
+
+static struct fa_expr *fa_parse_primary(struct fa_parser *p)
+{
+	size_t pos = p->tok.pos, i;
+	struct fa_expr *e;
+	char got[64];
+
+	switch (p->tok.type) {
+	case FA_T_INT:
+		e = fa_node_lit(json_integer(p->tok.ival), pos);
+		break;
+	case FA_T_REAL:
+		e = fa_node_lit(json_real(p->tok.rval), pos);
+		break;
+	case FA_T_STR:
+		e = fa_node_lit(json_stringn(p->tok.str.buf, p->tok.str.len), pos);
+		if (!e->lit) {
+			fa_node_free(e);
+			fa_perr(p, pos, "a string must be UTF-8 without NUL bytes");
+			return NULL;
+		}
+		break;
+	case FA_T_LP:
+		if (fa_lex(p) < 0)
+			return NULL;
+		e = fa_parse_expr(p);
+		if (!e)
+			return NULL;
+		if (fa_expect_tok(p, FA_T_RP, "')'") < 0) {
+			fa_node_free(e);
+			return NULL;
+		}
+		e->pos = pos;
+		return e;
+	case FA_T_LB:
+		return fa_parse_list(p);
+	case FA_T_NAME:
+		if (fa_tok_is(p, "true") || fa_tok_is(p, "false")) {
+			e = fa_node_lit(json_boolean(fa_tok_is(p, "true")), pos);
+			break;
+		}
+		if (fa_tok_is(p, "null")) {
+			e = fa_node_lit(json_null(), pos);
+			break;
+		}
+		if (fa_tok_is(p, "and") || fa_tok_is(p, "or") || fa_tok_is(p, "in") ||
+		    fa_tok_is(p, "matches") || fa_tok_is(p, "not")) {
+			fa_tok_describe(p, got, sizeof(got));
+			fa_perr(p, pos, "expected a value, found %s", got);
+			return NULL;
+		}
+		for (i = p->pos; i < p->len && isspace((unsigned char)p->s[i]); i++)
+			;
+		if (i < p->len && p->s[i] == '(')
+			return fa_parse_call(p);
+		return fa_parse_path(p);
+	default:
+		fa_tok_describe(p, got, sizeof(got));
+		fa_perr(p, pos, "expected a value, found %s", got);
+		return NULL;
+	}
+	if (fa_lex(p) < 0) {
+		fa_node_free(e);
+		return NULL;
+	}
+	return fa_done(p, e);
+}
+
+static struct fa_expr *fa_parse_unary(struct fa_parser *p)
+{
+	size_t pos = p->tok.pos;
+	struct fa_expr *e, *kid;
+
+	if (p->tok.type != FA_T_MINUS)
+		return fa_parse_primary(p);
+	if (++p->depth > FA_EXPR_MAX_DEPTH) {
+		fa_perr(p, pos, "expression nested too deeply");
+		return NULL;
+	}
+	if (fa_lex(p) < 0)
+		return NULL;
+	kid = fa_parse_unary(p);
+	p->depth--;
+	if (!kid)
+		return NULL;
+	if (kid->type == FA_N_LIT && json_is_integer(kid->lit) &&
+	    json_integer_value(kid->lit) != INT64_MIN) {
+		json_t *v = json_integer(-json_integer_value(kid->lit));
+
+		fa_node_free(kid);
+		return fa_done(p, fa_node_lit(v, pos));
+	}
+	if (kid->type == FA_N_LIT && json_is_real(kid->lit)) {
+		json_t *v = json_real(-json_real_value(kid->lit));
+
+		fa_node_free(kid);
+		return fa_done(p, fa_node_lit(v, pos));
+	}
+	e = fa_node_new(FA_N_NEG, pos);
+	fa_node_add(e, kid);
+	return fa_done(p, e);
+}
+
+static struct fa_expr *fa_parse_product(struct fa_parser *p)
+{
+	struct fa_expr *l = fa_parse_unary(p), *r;
+
+	while (l && (p->tok.type == FA_T_STAR || p->tok.type == FA_T_SLASH)) {
+		int op = p->tok.type == FA_T_STAR ? FA_AR_MUL : FA_AR_DIV;
+
+		if (fa_lex(p) < 0 || !(r = fa_parse_unary(p))) {
+			fa_node_free(l);
+			return NULL;
+		}
+		l = fa_done(p, fa_node_binary(FA_N_ARITH, op, l, r));
+	}
+	return l;
+}
+
+static struct fa_expr *fa_parse_sum(struct fa_parser *p)
+{
+	struct fa_expr *l = fa_parse_product(p), *r;
+
+	while (l && (p->tok.type == FA_T_PLUS || p->tok.type == FA_T_MINUS)) {
+		int op = p->tok.type == FA_T_PLUS ? FA_AR_ADD : FA_AR_SUB;
+
+		if (fa_lex(p) < 0 || !(r = fa_parse_product(p))) {
+			fa_node_free(l);
+			return NULL;
+		}
+		l = fa_done(p, fa_node_binary(FA_N_ARITH, op, l, r));
+	}
+	return l;
+}
+
+static bool fa_is_version_call(const struct fa_expr *e)
+{
+	return e->type == FA_N_CALL && e->op == FA_FN_version;
+}
+
+/* In version(x) < '28.41.1000' the string is meant as a version too. */
+static void fa_cmp_fold_version(struct fa_expr *e)
+{
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct fa_expr *lit = e->kids[i];
+
+		if (fa_is_version_call(e->kids[1 - i]) && lit->type == FA_N_LIT &&
+		    json_is_string(lit->lit)) {
+			json_t *v = fa_version_split(json_string_value(lit->lit),
+						     json_string_length(lit->lit));
+
+			json_decref(lit->lit);
+			lit->lit = v;
+		}
+	}
+}
+
+static int fa_cmp_op(const struct fa_parser *p, enum fa_node *type)
+{
+	*type = FA_N_CMP;
+	switch (p->tok.type) {
+	case FA_T_EQ:
+		return FA_CMP_EQ;
+	case FA_T_NE:
+		return FA_CMP_NE;
+	case FA_T_LT:
+		return FA_CMP_LT;
+	case FA_T_LE:
+		return FA_CMP_LE;
+	case FA_T_GT:
+		return FA_CMP_GT;
+	case FA_T_GE:
+		return FA_CMP_GE;
+	default:
+		break;
+	}
+	if (fa_tok_is(p, "in")) {
+		*type = FA_N_IN;
+		return 0;
+	}
+	if (fa_tok_is(p, "matches")) {
+		*type = FA_N_MATCH;
+		return 0;
+	}
+	return -1;
+}
+
+static struct fa_expr *fa_parse_cmp(struct fa_parser *p)
+{
+	struct fa_expr *l = fa_parse_sum(p), *r, *e;
+	enum fa_node type;
+	size_t oppos;
+	int op, rc;
+
+	if (!l)
+		return NULL;
+	oppos = p->tok.pos;
+	if (fa_tok_is(p, "not") && fa_peek_is(p, "in")) {
+		type = FA_N_NOT_IN;
+		op = 0;
+		if (fa_lex(p) < 0) {
+			fa_node_free(l);
+			return NULL;
+		}
+	} else {
+		op = fa_cmp_op(p, &type);
+		if (op < 0)
+			return l;
+	}
+	if (fa_lex(p) < 0 || !(r = fa_parse_sum(p))) {
+		fa_node_free(l);
+		return NULL;
+	}
+	e = fa_done(p, fa_node_binary(type, op, l, r));
+	if (type == FA_N_MATCH) {
+		char msg[160];
+
+		if (r->type != FA_N_LIT || !json_is_string(r->lit)) {
+			fa_perr(p, r->pos, "'matches' needs a quoted regular expression");
+			goto fail;
+		}
+		rc = regcomp(&e->re, json_string_value(r->lit), REG_EXTENDED | REG_NOSUB);
+		if (rc != 0) {
+			regerror(rc, &e->re, msg, sizeof(msg));
+			fa_perr(p, r->pos, "bad regular expression: %s", msg);
+			goto fail;
+		}
+		e->has_re = true;
+	}
+	if (type == FA_N_CMP)
+		fa_cmp_fold_version(e);
+	if (fa_cmp_op(p, &type) >= 0 || (fa_tok_is(p, "not") && fa_peek_is(p, "in"))) {
+		fa_perr(p, p->tok.pos, "comparisons do not chain (the one at column %zu is "
+			"complete); join them with 'and'", oppos + 1);
+		goto fail;
+	}
+	return e;
+fail:
+	fa_node_free(e);
+	return NULL;
+}
+
+static struct fa_expr *fa_parse_not(struct fa_parser *p)
+{
+	size_t pos = p->tok.pos;
+	struct fa_expr *e, *kid;
+
+	if (!fa_tok_is(p, "not"))
+		return fa_parse_cmp(p);
+	if (++p->depth > FA_EXPR_MAX_DEPTH) {
+		fa_perr(p, pos, "expression nested too deeply");
+		return NULL;
+	}
+	if (fa_lex(p) < 0)
+		return NULL;
+	kid = fa_parse_not(p);
+	p->depth--;
+	if (!kid)
+		return NULL;
+	e = fa_node_new(FA_N_NOT, pos);
+	fa_node_add(e, kid);
+	return fa_done(p, e);
+}
+
+static struct fa_expr *fa_parse_and(struct fa_parser *p)
+{
+	struct fa_expr *l = fa_parse_not(p), *r;
+
+	while (l && fa_tok_is(p, "and")) {
+		if (fa_lex(p) < 0 || !(r = fa_parse_not(p))) {
+			fa_node_free(l);
+			return NULL;
+		}
+		l = fa_done(p, fa_node_binary(FA_N_AND, 0, l, r));
+	}
+	return l;
+}
+
+static struct fa_expr *fa_parse_expr(struct fa_parser *p)
+{
+	struct fa_expr *l, *r;
+
+	if (++p->depth > FA_EXPR_MAX_DEPTH) {
+		fa_perr(p, p->tok.pos, "expression nested too deeply");
+		return NULL;
+	}
+	l = fa_parse_and(p);
+	while (l && fa_tok_is(p, "or")) {
+		if (fa_lex(p) < 0 || !(r = fa_parse_and(p))) {
+			fa_node_free(l);
+			l = NULL;
+			break;
+		}
+		l = fa_done(p, fa_node_binary(FA_N_OR, 0, l, r));
+	}
+	p->depth--;
+	return l;
+}
+
+int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_expr **ret,
+		  struct fa_err *err)
+{
+	struct fa_parser p;
+	struct fa_expr *e = NULL;
+	char got[64];
+	int r = -FA_EPARSE;
+
+	memset(&p, 0, sizeof(p));
+	p.s = text;
+	p.len = strlen(text);
+	p.opts = opts;
+	p.err = err;
+	fa_buf_init(&p.tok.str, 0);
+	if (p.len > FA_EXPR_MAX_LEN) {
+		fa_perr(&p, 0, "expression longer than %d characters", FA_EXPR_MAX_LEN);
+		goto out;
+	}
+	if (fa_lex(&p) < 0)
+		goto out;
+	if (p.tok.type == FA_T_END) {
+		fa_perr(&p, 0, "empty expression");
+		goto out;
+	}
+	e = fa_parse_expr(&p);
+	if (!e)
+		goto out;
+	if (p.tok.type != FA_T_END) {
+		fa_tok_describe(&p, got, sizeof(got));
+		fa_perr(&p, p.tok.pos, "unexpected %s after a complete expression", got);
+		goto out;
+	}
+	e->uniforms = FA_TAKE_PTR(p.uniforms);
+	e->nuniforms = p.nuniforms;
+	*ret = FA_TAKE_PTR(e);
+	r = 0;
+out:
+	fa_node_free(e);
+	free(p.uniforms);
+	fa_buf_release(&p.tok.str);
+	return r;
+}

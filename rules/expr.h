@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rule expression language: parsed once when a pack is loaded, evaluated for every
+ * subject against bindings (docs/rules.md has the user's description).
+ *
+ * Nouns: an expression is a tree of nodes; a *path* (port.qos.pfc_enabled,
+ * a.port.mtu, port.qos.priority_to_tc[params.lossless_priority]) starts at a *root*, one of
+ * the bindings of the rule's scope, and steps through object keys and array indexes.
+ * Values are jansson values.  A path that does not resolve is *missing*; almost every
+ * operator given a missing value makes the whole expression missing ("not evaluable"), except
+ * exists() and the three-valued and/or/not.  A value of the wrong type (the length of a
+ * number, a string compared with a number) is an evaluation *error*.
+ *
+ * Evaluation allocates only for values it computes (arithmetic, version(), lower()...):
+ * paths return borrowed snapshot values with a reference taken, booleans are jansson's
+ * singletons, so a comparison on a path costs no allocation.
+ */
+#ifndef FA_RULES_EXPR_H
+#define FA_RULES_EXPR_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "audit/util/buf.h"
+#include "audit/util/err.h"
+
+/* What a path may start with; which ones a rule may use depends on its scope. */
+enum fa_root {
+	FA_ROOT_PARAMS,		/* params: the pack's parameters */
+	FA_ROOT_DEVICE,		/* device */
+	FA_ROOT_PORT,		/* port */
+	FA_ROOT_A_DEVICE,	/* a.device (link scope) */
+	FA_ROOT_A_PORT,		/* a.port */
+	FA_ROOT_B_DEVICE,	/* b.device */
+	FA_ROOT_B_PORT,		/* b.port */
+	FA_ROOT_LINK,		/* link: the snapshot's link object */
+	FA_ROOT_GROUP,		/* group: the group key (group-scope templates) */
+	FA_ROOT_MAJORITY,	/* majority: the group's majority value (group-scope templates) */
+	FA_ROOT_COUNT
+};
+
+#define FA_ROOT_BIT(r) (1u << (r))
+
+/* What the parser accepts. */
+struct fa_expr_opts {
+	unsigned roots;		/* FA_ROOT_BIT() of every root a path may start with */
+	bool allow_uniform;	/* uniform() allowed (the expect of a group-scope rule) */
+	const json_t *params;	/* when not NULL, params.NAME must name one of its keys */
+};
+
+/* Outcome of an evaluation. */
+enum fa_eval_status {
+	FA_EVAL_VALUE,		/* a value came out */
+	FA_EVAL_MISSING,	/* data the expression needs is absent: not evaluable */
+	FA_EVAL_ERROR,		/* a value had the wrong type */
+};
+
+/* A truth value in the three-valued (four, with errors) logic of the language. */
+enum fa_tri {
+	FA_TRI_FALSE,
+	FA_TRI_TRUE,
+	FA_TRI_MISSING,
+	FA_TRI_ERROR,
+};
+
+/*
+ * The bindings and the results of one evaluation.  Set root[] (borrowed; NULL: unbound, reads
+ * as missing), clear the rest with FA_EVAL_INIT, evaluate, then read missing/error.  For a
+ * group member, the engine computes uniform() arguments beforehand: uvalue[i], umissing[i] and
+ * umajority[i] for the i-th uniform() of the expression (fa_expr_uniform_arg()).
+ */
+struct fa_eval {
+	const json_t *root[FA_ROOT_COUNT];
+	json_t *const *uvalue;		/* NULL entry: the member's value is missing */
+	const char *const *umissing;	/* path that was missing, per uniform() */
+	json_t *const *umajority;	/* the member's group majority, per uniform() */
+	const char *missing;		/* out: the path (as written) whose absence decided */
+	char error[200];		/* out: why, after FA_EVAL_ERROR / FA_TRI_ERROR */
+};
+
+#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "" }
+
+struct fa_expr;
+
+/*
+ * Parse @text.  On success *ret is a new expression (free with fa_expr_free()).  Errors:
+ * -FA_EPARSE with err->column the 1-based column within @text (err->line 0).
+ */
+int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_expr **ret,
+		  struct fa_err *err);
+void fa_expr_free(struct fa_expr *e);
+
+/* Borrowed: the source text of the expression, or of the path for a path node. */
+const char *fa_expr_text(const struct fa_expr *e);
+
+/*
+ * Evaluate: FA_EVAL_VALUE with *ret a new reference, or FA_EVAL_MISSING (ev->missing names the
+ * path) or FA_EVAL_ERROR (ev->error says why) with *ret untouched.
+ */
+enum fa_eval_status fa_expr_eval(const struct fa_expr *e, struct fa_eval *ev, json_t **ret);
+
+/* Evaluate as a condition: a value that is not a boolean is FA_TRI_ERROR. */
+enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev);
+
+/* The uniform() calls of an expression, in source order; borrowed argument expressions. */
+size_t fa_expr_uniform_count(const struct fa_expr *e);
+const struct fa_expr *fa_expr_uniform_arg(const struct fa_expr *e, size_t i);
+
+/*
+ * Call @fn for every path of @e not rooted at params, outermost first, in source order (paths
+ * inside an index are not visited separately).  Used to describe what a rule read.
+ */
+void fa_expr_foreach_path(const struct fa_expr *e,
+			  void (*fn)(const struct fa_expr *path, void *data), void *data);
+
+/* A total order over JSON values (null < booleans < numbers < strings < arrays < objects). */
+int fa_value_cmp(const json_t *a, const json_t *b);
+/* Equality as the language sees it: 3 == 3.0, arrays element-wise. */
+bool fa_value_equal(const json_t *a, const json_t *b);
+/* Append @v as a person reads it: strings bare, numbers as digits, lists as [3, 4]. */
+void fa_value_text(const json_t *v, struct fa_buf *out);
+
+/* New reference: the segments of a version string, e.g. "5.10.0-21" -> [5, 10, 0, 21]. */
+json_t *fa_version_split(const char *s, size_t len);
+
+#endif /* FA_RULES_EXPR_H */

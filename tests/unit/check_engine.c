@@ -1,0 +1,507 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The engine on a small hand-written snapshot (tests/fixtures/rules/snapshot-small.json) with
+ * one rule per scope (engine-pack.yaml): exact findings, counts, coverage, verdicts and exit
+ * codes; the shipped packs' examples; speed on a large fabric.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "audit/engine.h"
+#include "rules/rule.h"
+#include "tests/unit/unit.h"
+
+static json_t *fa_load_snapshot(const char *rel)
+{
+	json_error_t je;
+	json_t *snap = json_load_file(fa_test_srcfile(rel), 0, &je);
+
+	ck_assert_msg(snap != NULL, "%s is valid JSON (%d: %s).", rel, je.line, je.text);
+	return snap;
+}
+
+static struct fa_ruleset *fa_load_rules(const char *rel)
+{
+	struct fa_ruleset *rs = fa_ruleset_new();
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_msg(fa_ruleset_load(rs, fa_test_srcfile(rel), &err) == 0, "%s loads (%s).", rel,
+		      err.msg);
+	return rs;
+}
+
+/* Run engine-pack.yaml on snapshot-small.json. */
+static json_t *fa_run_small(const struct fa_engine_opts *opts)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/engine-pack.yaml");
+	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-small.json");
+	struct fa_err err = FA_ERR_INIT;
+	json_t *rep = NULL;
+
+	ck_assert_msg(fa_engine_run(rs, snap, opts, &rep, &err) == 0, "The engine runs (%s).",
+		      err.msg);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+	return rep;
+}
+
+static const char *fa_str(const json_t *obj, const char *key)
+{
+	const char *s = json_string_value(json_object_get(obj, key));
+
+	return s ? s : "(absent)";
+}
+
+static json_int_t fa_int(const json_t *obj, const char *key)
+{
+	return json_integer_value(json_object_get(obj, key));
+}
+
+START_TEST(engine_report_head)
+{
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	json_t *rep, *tool, *snap;
+
+	opts.now = 1764691200;
+	rep = fa_run_small(&opts);
+	ck_assert_str_eq(fa_str(rep, "format"), "fabric-audit/report/v1");
+	ck_assert_str_eq(fa_str(rep, "created"), "2025-12-02T16:00:00Z");
+	tool = json_object_get(rep, "tool");
+	ck_assert_str_eq(fa_str(tool, "name"), "fabric-audit");
+	ck_assert_str_eq(fa_str(tool, "version"), PACKAGE_VERSION);
+	snap = json_object_get(rep, "snapshot");
+	ck_assert_str_eq(fa_str(snap, "created"), "2026-12-02T15:00:00Z");
+	ck_assert_msg(strcmp(fa_str(snap, "source"), "lab.yaml") == 0,
+		      "Without a source option, the snapshot's inventory is the source.");
+	json_decref(rep);
+	opts.source = "snap.json";
+	rep = fa_run_small(&opts);
+	ck_assert_str_eq(fa_str(json_object_get(rep, "snapshot"), "source"), "snap.json");
+	json_decref(rep);
+}
+END_TEST
+
+START_TEST(engine_findings_are_exact_and_sorted)
+{
+	static const struct {
+		const char *rule, *severity, *subject_text, *expected, *actual, *message;
+	} want[] = {
+		{ "link.mtu.equal", "error", "gpu002:ens1f0np0 -- leaf01:swp2",
+		  "a.port.mtu == b.port.mtu", "a.port.mtu=1500, b.port.mtu=9216",
+		  "MTU 1500 on gpu002:ens1f0np0 but 9216 on leaf01:swp2" },
+		{ "port.mtu.jumbo", "error", "gpu002:ens1f0np0", "port.mtu >= params.mtu_min",
+		  "port.mtu=1500", "gpu002:ens1f0np0 has MTU 1500" },
+		{ "dev.ofed.min", "warning", "gpu003", ">= 24.04", "23.10-2.1.3",
+		  "gpu003 runs OFED 23.10-2.1.3" },
+		{ "nic.fw.uniform", "warning", "gpu002:ens1f1np1 (group MT_0000000009)", "20.1",
+		  "20.2", "gpu002:ens1f1np1 runs 20.2, most MT_0000000009 NICs run 20.1" },
+		{ "nic.fw.uniform", "warning", "gpu003:ens1f0np0 (group MT_0000000838)",
+		  "28.39.1002", "28.41.1000",
+		  "gpu003:ens1f0np0 runs 28.41.1000, most MT_0000000838 NICs run 28.39.1002" },
+		{ "host.kernel.uniform", "info", "gpu003 (group gpu)", "5.15.0-122-generic",
+		  "5.15.0-91-generic", "gpu003 (group gpu): Hosts of a role run the same kernel" },
+	};
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	json_t *rep = fa_run_small(&opts), *findings = json_object_get(rep, "findings"), *f, *s;
+	size_t i;
+
+	ck_assert_msg(json_array_size(findings) == sizeof(want) / sizeof(want[0]),
+		      "There are %zu findings, not %zu.", sizeof(want) / sizeof(want[0]),
+		      json_array_size(findings));
+	json_array_foreach(findings, i, f) {
+		ck_assert_str_eq(fa_str(f, "rule"), want[i].rule);
+		ck_assert_str_eq(fa_str(f, "severity"), want[i].severity);
+		ck_assert_str_eq(fa_str(f, "subject_text"), want[i].subject_text);
+		ck_assert_str_eq(fa_str(f, "expected"), want[i].expected);
+		ck_assert_str_eq(fa_str(f, "actual"), want[i].actual);
+		ck_assert_str_eq(fa_str(f, "message"), want[i].message);
+	}
+	s = json_object_get(json_array_get(findings, 0), "subject");
+	ck_assert_str_eq(fa_str(s, "type"), "link");
+	ck_assert_str_eq(fa_str(json_object_get(s, "a"), "device"), "gpu002");
+	ck_assert_str_eq(fa_str(json_object_get(s, "b"), "port"), "swp2");
+	s = json_object_get(json_array_get(findings, 1), "subject");
+	ck_assert_msg(strcmp(fa_str(s, "type"), "port") == 0 && !strcmp(fa_str(s, "device"),
+		      "gpu002") && !strcmp(fa_str(s, "port"), "ens1f0np0"),
+		      "A port finding's subject names the device and the port.");
+	s = json_object_get(json_array_get(findings, 2), "subject");
+	ck_assert_msg(strcmp(fa_str(s, "type"), "device") == 0 && !json_object_get(s, "port"),
+		      "A device finding's subject has no port.");
+	s = json_object_get(json_array_get(findings, 4), "subject");
+	ck_assert_msg(strcmp(fa_str(s, "type"), "group") == 0 &&
+		      !strcmp(fa_str(s, "group"), "MT_0000000838") &&
+		      !strcmp(fa_str(s, "port"), "ens1f0np0"),
+		      "A group finding's subject names the group key, device and port.");
+	ck_assert_str_eq(fa_str(json_array_get(findings, 2), "category"), "software");
+	ck_assert_str_eq(fa_str(json_array_get(findings, 2), "title"),
+			 "Hosts run OFED 24.04 or later");
+	json_decref(rep);
+}
+END_TEST
+
+START_TEST(engine_counts_per_rule_and_summary)
+{
+	static const struct {
+		const char *id;
+		json_int_t pass, fail, ne, na;
+	} want[] = {
+		{ "dev.ofed.min", 2, 1, 0, 1 },	    /* hosts 001-003, leaf not applicable */
+		{ "host.kernel.uniform", 2, 1, 0, 1 },
+		{ "link.mtu.equal", 2, 1, 1, 0 },   /* gpu004's link skipped, swp9 unknown */
+		{ "link.pfc.equal", 2, 0, 2, 0 },   /* gpu003 reports no PFC */
+		{ "nic.fw.uniform", 3, 2, 1, 5 },   /* gpu002:ens2f0np0 has no firmware */
+		{ "port.mtu.jumbo", 8, 1, 1, 1 },   /* leaf01:swp4 has no MTU, eno1 no NIC */
+	};
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	json_t *rep = fa_run_small(&opts), *rules = json_object_get(rep, "rules"), *r, *c;
+	json_t *sum = json_object_get(rep, "summary"), *sev;
+	size_t i;
+
+	ck_assert_int_eq(json_array_size(rules), sizeof(want) / sizeof(want[0]));
+	json_array_foreach(rules, i, r) {
+		ck_assert_str_eq(fa_str(r, "id"), want[i].id);
+		ck_assert_str_eq(fa_str(r, "pack"), "engine-test");
+		c = json_object_get(r, "counts");
+		ck_assert_msg(fa_int(c, "pass") == want[i].pass && fa_int(c, "fail") == want[i].fail &&
+			      fa_int(c, "notevaluable") == want[i].ne &&
+			      fa_int(c, "notapplicable") == want[i].na,
+			      "Rule %s counts %lld pass, %lld fail, %lld not evaluable, %lld not "
+			      "applicable.", want[i].id, (long long)want[i].pass,
+			      (long long)want[i].fail, (long long)want[i].ne, (long long)want[i].na);
+	}
+	ck_assert_str_eq(fa_str(sum, "verdict"), "fail");
+	ck_assert_int_eq(fa_int(sum, "findings"), 6);
+	ck_assert_int_eq(fa_int(sum, "rules"), 6);
+	ck_assert_int_eq(fa_int(sum, "rules_failed"), 5);
+	ck_assert_int_eq(fa_int(sum, "checks"), 30);
+	ck_assert_int_eq(fa_int(sum, "not_evaluable"), 5);
+	sev = json_object_get(sum, "by_severity");
+	ck_assert_msg(fa_int(sev, "error") == 2 && fa_int(sev, "warning") == 3 &&
+		      fa_int(sev, "info") == 1, "Findings are counted by severity.");
+	json_decref(rep);
+}
+END_TEST
+
+START_TEST(engine_coverage_and_warnings)
+{
+	static const char *const ne[][3] = {
+		{ "link.mtu.equal", "gpu001:ens1f1np1 -- leaf01:swp9", "b.port" },
+		{ "link.pfc.equal", "gpu001:ens1f1np1 -- leaf01:swp9", "b.port" },
+		{ "link.pfc.equal", "gpu003:ens1f0np0 -- leaf01:swp3", "a.port.qos.pfc_enabled" },
+		{ "nic.fw.uniform", "gpu002:ens2f0np0 (group MT_0000000838)", "port.nic.firmware" },
+		{ "port.mtu.jumbo", "leaf01:swp4", "port.mtu" },
+	};
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	json_t *rep = fa_run_small(&opts), *cov = json_object_get(rep, "coverage"), *e;
+	json_t *devs = json_object_get(cov, "devices"), *failed, *list, *w;
+	size_t i;
+
+	ck_assert_msg(fa_int(devs, "total") == 5 && fa_int(devs, "ok") == 4 &&
+		      fa_int(devs, "failed") == 1, "Coverage counts 5 devices, 4 ok, 1 failed.");
+	failed = json_object_get(cov, "failed_devices");
+	ck_assert_int_eq(json_array_size(failed), 1);
+	e = json_array_get(failed, 0);
+	ck_assert_str_eq(fa_str(e, "device"), "gpu004");
+	ck_assert_str_eq(fa_str(e, "status"), "timeout");
+	ck_assert_str_eq(fa_str(e, "error"), "ssh: no answer within 10 s");
+	list = json_object_get(cov, "not_evaluable");
+	ck_assert_int_eq(json_array_size(list), sizeof(ne) / sizeof(ne[0]));
+	json_array_foreach(list, i, e) {
+		ck_assert_str_eq(fa_str(e, "rule"), ne[i][0]);
+		ck_assert_str_eq(fa_str(e, "subject"), ne[i][1]);
+		ck_assert_str_eq(fa_str(e, "missing"), ne[i][2]);
+	}
+	w = json_object_get(rep, "warnings");
+	ck_assert_int_eq(json_array_size(w), 1);
+	ck_assert_str_eq(fa_str(json_array_get(w, 0), "device"), "gpu001");
+	ck_assert_str_eq(fa_str(json_array_get(w, 0), "message"),
+			 "mlnx_qos -i ens1f1np1: unknown line 'Receive buffer size'");
+	json_decref(rep);
+}
+END_TEST
+
+/* Verdict and exit code for the small snapshot under each --fail-on / --require-complete. */
+START_TEST(engine_verdicts_and_exit_codes)
+{
+	static const char *const info_only =
+		"tests/fixtures/rules/packdir/20-second.json";	/* an info rule */
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	json_t *rep = fa_run_small(&opts), *snap, *pcp;
+	struct fa_ruleset *rs;
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
+		      "Error findings with --fail-on error exit 1.");
+	opts.require_complete = true;
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
+		      "Findings outrank incompleteness: still exit 1.");
+	json_decref(rep);
+
+	/* Only an info rule: findings below --fail-on do not fail. */
+	rs = fa_load_rules(info_only);
+	snap = fa_load_snapshot("tests/fixtures/rules/snapshot-small.json");
+	opts.require_complete = false;
+	/* A site policy wanting PCP trust: every DSCP-trusting port becomes an info finding. */
+	pcp = json_string("pcp");
+	ck_assert_int_eq(fa_ruleset_set_param(rs, "trust", pcp, &err), 0);
+	json_decref(pcp);
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_msg(fa_int(json_object_get(rep, "summary"), "findings") == 5,
+		      "The info rule finds the 5 ports trusting DSCP, not PCP.");
+	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "pass");
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 0,
+		      "Info findings with --fail-on error exit 0.");
+	opts.fail_on = FA_SEVERITY_INFO;
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
+		      "The same report with --fail-on info exits 1.");
+	json_decref(rep);
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "fail");
+	json_decref(rep);
+
+	opts.fail_on = FA_SEVERITY_ERROR;
+	opts.require_complete = true;
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete") == 0,
+		      "With --require-complete a failed device makes the verdict incomplete.");
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 2, "An incomplete audit exits 2.");
+	json_decref(rep);
+
+	/* Without the failed device and the ports lacking data, it is complete. */
+	json_array_remove(json_object_get(snap, "devices"), 3);
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_msg(fa_int(json_object_get(rep, "summary"), "not_evaluable") > 0,
+		      "Ports without qos.trust are not evaluable.");
+	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete");
+	json_decref(rep);
+
+	ck_assert_int_eq(fa_engine_run(rs, snap, NULL, &rep, &err), 0);
+	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "pass") == 0 &&
+		      fa_engine_exit_code(rep, NULL) == 0,
+		      "No options means --fail-on error without --require-complete.");
+	json_decref(rep);
+	opts.fail_on = -1;
+	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == -FA_EINVAL,
+		      "A --fail-on out of range is -FA_EINVAL.");
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(engine_clean_fabric_passes)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/packdir");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = json_pack("{s:[{s:s,s:s,s:s,s:[{s:s,s:i,s:{s:s}}]}]}", "devices", "name",
+				 "leaf01", "kind", "switch", "status", "ok", "ports", "name",
+				 "swp1", "mtu", 9216, "qos", "trust", "dscp");
+	json_t *rep = NULL;
+
+	opts.require_complete = true;
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "pass");
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 0, "A clean, complete fabric exits 0.");
+	ck_assert_int_eq(json_array_size(json_object_get(rep, "findings")), 0);
+	ck_assert_int_eq(fa_int(json_object_get(rep, "summary"), "checks"), 2);
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(engine_rejects_unusable_snapshots)
+{
+	static const char *const bad[] = {
+		"[]",
+		"{}",
+		"{\"devices\": {}}",
+		"{\"devices\": [{\"kind\": \"host\"}]}",
+		"{\"devices\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}",
+		"{\"devices\": [{\"name\": \"a\", \"ports\": {}}]}",
+		"{\"devices\": [{\"name\": \"a\", \"ports\": [{\"mtu\": 1}]}]}",
+		"{\"devices\": [], \"links\": {}}",
+		"{\"devices\": [], \"links\": [{\"a\": {\"device\": \"x\"}, \"b\": {}}]}",
+	};
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/engine-pack.yaml");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_error_t je;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		json_t *snap = json_loads(bad[i], 0, &je), *rep = NULL;
+
+		ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == -FA_EPARSE,
+			      "Snapshot %s is refused with -FA_EPARSE.", bad[i]);
+		ck_assert_msg(rep == NULL, "A refused snapshot gives no report.");
+		json_decref(snap);
+	}
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(engine_shipped_pack_examples_hold)
+{
+	struct fa_ruleset *rs = fa_load_rules("rules/packs");
+	struct fa_err err = FA_ERR_INIT;
+	size_t i, pass = 0, fail = 0, k;
+
+	ck_assert_msg(fa_ruleset_check_examples(rs, &err) == 0,
+		      "Every example of the shipped packs holds (%s:%d:%d: %s).", err.source,
+		      err.line, err.column, err.msg);
+	for (i = 0; i < rs->nrules; i++) {
+		for (k = 0; k < rs->rules[i]->nexamples; k++) {
+			if (rs->rules[i]->examples[k].pass)
+				pass++;
+			else
+				fail++;
+		}
+	}
+	ck_assert_msg(pass >= rs->nrules && fail >= rs->nrules,
+		      "Each shipped rule has pass and fail examples (%zu and %zu).", pass, fail);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(engine_failing_example_is_located)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/bad-example.yaml");
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_msg(fa_ruleset_check_examples(rs, &err) == -FA_EINVAL,
+		      "A pass example that fails is reported.");
+	ck_assert_msg(err.line == 12 && err.column == 11 &&
+		      strstr(err.msg, "rule 't.example': this pass example fails"),
+		      "The report names the example at 12:11 (%d:%d: %s).", err.line, err.column,
+		      err.msg);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* The shipped pack on the small snapshot: hosts without qos are gaps, not false alarms. */
+START_TEST(engine_shipped_pack_on_small_snapshot)
+{
+	struct fa_ruleset *rs = fa_load_rules("rules/packs");
+	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-small.json");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *rep = NULL, *f;
+	size_t i;
+	bool gpu002_mtu = false;
+
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	json_array_foreach(json_object_get(rep, "findings"), i, f) {
+		const char *subj = fa_str(f, "subject_text");
+
+		ck_assert_msg(strstr(subj, "eno1") == NULL,
+			      "A host port without an RDMA device (eno1) raises nothing.");
+		ck_assert_msg(strstr(subj, "gpu004") == NULL,
+			      "The device that was not collected raises nothing.");
+		ck_assert_msg(strcmp(fa_str(f, "rule"), "trust.dscp") != 0 ||
+			      strstr(subj, "gpu002") == NULL,
+			      "A port that does not report trust is not a trust finding.");
+		if (!strcmp(fa_str(f, "rule"), "mtu.rdma.jumbo") &&
+		    !strcmp(subj, "gpu002:ens1f0np0")) {
+			gpu002_mtu = true;
+			ck_assert_str_eq(fa_str(f, "expected"), ">= 4200");
+			ck_assert_str_eq(fa_str(f, "actual"), "1500");
+			ck_assert_str_eq(fa_str(f, "message"),
+					 "gpu002:ens1f0np0 has MTU 1500, below the RDMA minimum 4200");
+		}
+	}
+	ck_assert_msg(gpu002_mtu, "gpu002's MTU 1500 is a finding of mtu.rdma.jumbo.");
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* A port-scope rule over 200,000 ports (1,000 switches of 200 ports) must stay fast. */
+START_TEST(engine_port_rule_is_fast)
+{
+	struct fa_ruleset *rs = fa_load_rules("rules/packs");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = json_object(), *devs = json_array(), *rep = NULL, *r;
+	struct timespec t0, t1;
+	double secs, limit;
+	size_t i, j;
+	char name[32];
+
+	for (i = 0; i < 1000; i++) {
+		json_t *d = json_object(), *ports = json_array();
+
+		snprintf(name, sizeof(name), "leaf%04zu", i);
+		json_object_set_new(d, "name", json_string(name));
+		json_object_set_new(d, "kind", json_string("switch"));
+		json_object_set_new(d, "status", json_string("ok"));
+		for (j = 0; j < 200; j++) {
+			snprintf(name, sizeof(name), "swp%zu", j + 1);
+			json_array_append_new(ports, json_pack("{s:s,s:s,s:s,s:i,s:{s:s,s:[i]}}",
+							       "name", name, "type", "ethernet",
+							       "oper_state", "up", "mtu", 9216, "qos",
+							       "trust", "dscp", "pfc_enabled", 3));
+		}
+		json_object_set_new(d, "ports", ports);
+		json_array_append_new(devs, d);
+	}
+	json_object_set_new(snap, "devices", devs);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	json_array_foreach(json_object_get(rep, "rules"), i, r) {
+		if (!strcmp(fa_str(r, "id"), "mtu.rdma.jumbo"))
+			ck_assert_msg(fa_int(json_object_get(r, "counts"), "pass") == 200000,
+				      "All 200000 switch ports pass mtu.rdma.jumbo.");
+	}
+	/* Every rule of the pack ran, not just one; sanitizer builds run slower. */
+#if defined(__SANITIZE_ADDRESS__)
+	limit = 60.0;
+#else
+	limit = 10.0;
+#endif
+	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.",
+		      secs, limit);
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(engine_default_rules_path)
+{
+	setenv("FABRIC_AUDIT_RULES", "/somewhere/rules", 1);
+	ck_assert_str_eq(fa_rules_default_path(), "/somewhere/rules");
+	unsetenv("FABRIC_AUDIT_RULES");
+	ck_assert_msg(strstr(fa_rules_default_path(), "/rules") != NULL,
+		      "Without the variable, the default is a rules folder (%s).",
+		      fa_rules_default_path());
+}
+END_TEST
+
+Suite *fa_engine_suite(void)
+{
+	Suite *s = suite_create("engine");
+	TCase *tc = tcase_create("engine");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, engine_report_head);
+	tcase_add_test(tc, engine_findings_are_exact_and_sorted);
+	tcase_add_test(tc, engine_counts_per_rule_and_summary);
+	tcase_add_test(tc, engine_coverage_and_warnings);
+	tcase_add_test(tc, engine_verdicts_and_exit_codes);
+	tcase_add_test(tc, engine_clean_fabric_passes);
+	tcase_add_test(tc, engine_rejects_unusable_snapshots);
+	tcase_add_test(tc, engine_shipped_pack_examples_hold);
+	tcase_add_test(tc, engine_failing_example_is_located);
+	tcase_add_test(tc, engine_shipped_pack_on_small_snapshot);
+	tcase_add_test(tc, engine_port_rule_is_fast);
+	tcase_add_test(tc, engine_default_rules_path);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: MIT */
+/* The rule expression language: operators, functions, three-valued logic, errors. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/expr.h"
+#include "tests/unit/unit.h"
+
+/* The bindings most cases read: a device, one of its ports, and pack parameters. */
+static const char fa_bindings_text[] =
+	"{ \"device\": { \"name\": \"leaf01\", \"kind\": \"switch\" },"
+	"  \"port\": { \"name\": \"swp1\", \"mtu\": 9216, \"admin_state\": \"up\","
+	"    \"nic\": { \"psid\": \"MT_0000000838\", \"firmware\": \"28.39.1002\" },"
+	"    \"qos\": { \"pfc_enabled\": [3, 4], \"priority_to_tc\": [0, 0, 0, 3, 0, 0, 6, 0],"
+	"               \"trust\": \"dscp\" },"
+	"    \"odd-key\": \"x\" },"
+	"  \"params\": { \"lossless_priority\": 3, \"jumbo\": 4200 } }";
+
+static const unsigned fa_roots_port = FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
+				      FA_ROOT_BIT(FA_ROOT_PORT);
+
+static json_t *fa_bindings(void)
+{
+	json_error_t je;
+	json_t *b = json_loads(fa_bindings_text, 0, &je);
+
+	ck_assert_msg(b != NULL, "The test bindings are valid JSON (%s).", je.text);
+	return b;
+}
+
+static void fa_bind(struct fa_eval *ev, const json_t *b)
+{
+	ev->root[FA_ROOT_DEVICE] = json_object_get(b, "device");
+	ev->root[FA_ROOT_PORT] = json_object_get(b, "port");
+	ev->root[FA_ROOT_PARAMS] = json_object_get(b, "params");
+}
+
+/* Parse @text (it must parse) and test it against the standard bindings. */
+static enum fa_tri fa_test_expr(const char *text, struct fa_eval *ev)
+{
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_expr *e = NULL;
+	json_t *b = fa_bindings();
+	static char missing[200];
+	enum fa_tri t;
+
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == 0,
+		      "'%s' parses (column %d: %s).", text, err.column, err.msg);
+	fa_bind(ev, b);
+	t = fa_expr_test(e, ev);
+	/* The missing path lives in the expression, which goes now. */
+	if (ev->missing) {
+		snprintf(missing, sizeof(missing), "%s", ev->missing);
+		ev->missing = missing;
+	}
+	fa_expr_free(e);
+	json_decref(b);
+	return t;
+}
+
+static const char *const fa_true_cases[] = {
+	/* literals and comparisons */
+	"1 == 1", "1 == 1.0", "'a' == \"a\"", "1 != 2", "2 < 3", "3 <= 3", "4 > 3", "4 >= 4",
+	"'abc' < 'abd'", "[1, 2] == [1, 2]", "[1, 2] < [1, 3]", "null == null", "true != false",
+	"'it\\'s' == \"it's\"", "1 != 'a'", "-2 < 1", "1.5 > 1",
+	/* arithmetic and strings */
+	"1 + 2 * 3 == 7", "(1 + 2) * 3 == 9", "7 / 2 == 3.5", "6 / 2 == 3", "10 - 4 - 3 == 3",
+	"-3 + 5 == 2", "-(2 + 1) == -3", "'mlx5' + '_0' == 'mlx5_0'", "port.mtu - 16 == 9200",
+	/* membership and regexes */
+	"3 in [1, 2, 3]", "4 not in [1, 2, 3]", "'lo' in 'hello'", "'x' not in 'hello'",
+	"'mtu' in port", "'abc' matches '^a.c$'", "not ('abd' matches '^a.c$')",
+	"port.nic.psid matches '^MT_[0-9]+$'", "[port.mtu, 1] == [9216, 1]",
+	/* logic */
+	"not false", "true and true", "false or true", "not (true and false)",
+	/* every function of ops.def but uniform (see check_engine.c) */
+	"count([true, false, true, null, 0]) == 3", "exists(port.mtu)", "not exists(port.nope)",
+	"len('abc') == 3", "len([1, 2]) == 2", "len(port.qos) == 3", "lower('ETH') == 'eth'",
+	"max([3, 1, 2]) == 3", "min([3, 1, 2]) == 1", "max(['b', 'a']) == 'b'",
+	"subset([1, 3], [1, 2, 3])", "not subset([1, 4], [1, 2, 3])", "subset([], [1])",
+	"sum([1, 2, 3]) == 6", "sum([]) == 0", "sum([1, 0.5]) == 1.5",
+	"version('28.39.1002') < version('28.41.1000')",
+	/* paths */
+	"port.mtu == 9216", "port.qos.pfc_enabled[0] == 3", "port.qos.pfc_enabled[1 + 0] == 4",
+	"port.qos.priority_to_tc[params.lossless_priority] == 3", "port['mtu'] == 9216",
+	"port['odd-key'] == 'x'", "port.qos.pfc_enabled[2 / 2] == 4",
+	"port.qos.pfc_enabled[1.0] == 4", "params.lossless_priority in port.qos.pfc_enabled",
+	"device.kind == 'switch' and port.qos.trust == 'dscp'", "port.mtu >= params.jumbo",
+};
+
+START_TEST(expr_operators_and_functions)
+{
+	struct fa_eval ev = FA_EVAL_INIT;
+	const char *text = fa_true_cases[_i];
+	enum fa_tri t = fa_test_expr(text, &ev);
+
+	ck_assert_msg(t == FA_TRI_TRUE, "'%s' is true (got %d, error '%s', missing '%s').", text,
+		      t, ev.error, ev.missing ? ev.missing : "");
+}
+END_TEST
+
+/* Stand-ins for the four truth values: T, F, missing (M), error (E). */
+static const char *const fa_tri_exprs[] = {
+	[FA_TRI_FALSE] = "false",
+	[FA_TRI_TRUE] = "true",
+	[FA_TRI_MISSING] = "port.nope == 1",
+	[FA_TRI_ERROR] = "len(1) == 1",
+};
+
+START_TEST(expr_three_valued_tables)
+{
+	/* The tables of expr.c, indexed [left][right] in enum fa_tri order: F, T, M, E. */
+	static const enum fa_tri and_table[4][4] = {
+		{ FA_TRI_FALSE, FA_TRI_FALSE, FA_TRI_FALSE, FA_TRI_FALSE },
+		{ FA_TRI_FALSE, FA_TRI_TRUE, FA_TRI_MISSING, FA_TRI_ERROR },
+		{ FA_TRI_FALSE, FA_TRI_MISSING, FA_TRI_MISSING, FA_TRI_ERROR },
+		{ FA_TRI_FALSE, FA_TRI_ERROR, FA_TRI_ERROR, FA_TRI_ERROR },
+	};
+	static const enum fa_tri or_table[4][4] = {
+		{ FA_TRI_FALSE, FA_TRI_TRUE, FA_TRI_MISSING, FA_TRI_ERROR },
+		{ FA_TRI_TRUE, FA_TRI_TRUE, FA_TRI_TRUE, FA_TRI_TRUE },
+		{ FA_TRI_MISSING, FA_TRI_TRUE, FA_TRI_MISSING, FA_TRI_ERROR },
+		{ FA_TRI_ERROR, FA_TRI_TRUE, FA_TRI_ERROR, FA_TRI_ERROR },
+	};
+	static const enum fa_tri not_table[4] = { FA_TRI_TRUE, FA_TRI_FALSE, FA_TRI_MISSING,
+						  FA_TRI_ERROR };
+	char text[200];
+	int l, r;
+
+	for (l = 0; l < 4; l++) {
+		struct fa_eval ev = FA_EVAL_INIT;
+
+		snprintf(text, sizeof(text), "not (%s)", fa_tri_exprs[l]);
+		ck_assert_msg(fa_test_expr(text, &ev) == not_table[l],
+			      "'%s' follows the 'not' table.", text);
+		for (r = 0; r < 4; r++) {
+			struct fa_eval ev2 = FA_EVAL_INIT;
+
+			snprintf(text, sizeof(text), "(%s) and (%s)", fa_tri_exprs[l],
+				 fa_tri_exprs[r]);
+			ck_assert_msg(fa_test_expr(text, &ev2) == and_table[l][r],
+				      "'%s' follows the 'and' table.", text);
+			memset(&ev2, 0, sizeof(ev2));
+			snprintf(text, sizeof(text), "(%s) or (%s)", fa_tri_exprs[l],
+				 fa_tri_exprs[r]);
+			ck_assert_msg(fa_test_expr(text, &ev2) == or_table[l][r],
+				      "'%s' follows the 'or' table.", text);
+		}
+	}
+}
+END_TEST
+
+static const struct {
+	const char *text;
+	const char *missing;
+} fa_missing_cases[] = {
+	{ "port.nope == 1", "port.nope" },
+	{ "port.nope != 1", "port.nope" },
+	{ "port.nope > 1", "port.nope" },
+	{ "1 < port.nic.nope", "port.nic.nope" },
+	{ "port.nope + 1 == 2", "port.nope" },
+	{ "-port.nope == 1", "port.nope" },
+	{ "len(port.nope) == 1", "port.nope" },
+	{ "version(port.nic.nope) > '1'", "port.nic.nope" },
+	{ "port.nope in [1]", "port.nope" },
+	{ "1 in port.qos.nope", "port.qos.nope" },
+	{ "port.nope matches 'x'", "port.nope" },
+	{ "[port.nope] == [1]", "port.nope" },
+	{ "not (port.nope == 1)", "port.nope" },
+	{ "port.qos.pfc_enabled[5] == 1", "port.qos.pfc_enabled[5]" },
+	{ "port.qos.pfc_enabled[-1] == 1", "port.qos.pfc_enabled[-1]" },
+	{ "port.mtu.deeper == 1", "port.mtu.deeper" },
+	{ "port.qos.priority_to_tc[params.nope] == 1", "params.nope" },
+	/* an and/or that a missing value did not decide blames the one that did */
+	{ "(port.nope == 1 or true) and port.other == 2", "port.other" },
+	{ "true and port.nope == 1", "port.nope" },
+};
+
+START_TEST(expr_missing_data_is_not_evaluable)
+{
+	struct fa_eval ev = FA_EVAL_INIT;
+	const char *text = fa_missing_cases[_i].text;
+	enum fa_tri t = fa_test_expr(text, &ev);
+
+	ck_assert_msg(t == FA_TRI_MISSING, "'%s' is not evaluable (got %d, %s).", text, t,
+		      ev.error);
+	ck_assert_msg(ev.missing && strcmp(ev.missing, fa_missing_cases[_i].missing) == 0,
+		      "'%s' names '%s' as missing, not '%s'.", text, fa_missing_cases[_i].missing,
+		      ev.missing ? ev.missing : "(nothing)");
+}
+END_TEST
+
+START_TEST(expr_missing_data_that_does_not_decide)
+{
+	static const char *const decided[] = {
+		"false and port.nope == 1", "port.nope == 1 and false", "true or port.nope == 1",
+		"port.nope == 1 or true", "not exists(port.nope)", "exists(port.nope) or true",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(decided) / sizeof(decided[0]); i++) {
+		struct fa_eval ev = FA_EVAL_INIT;
+		enum fa_tri t = fa_test_expr(decided[i], &ev);
+
+		ck_assert_msg(t == FA_TRI_TRUE || t == FA_TRI_FALSE,
+			      "'%s' has a truth value although a path is missing.", decided[i]);
+		ck_assert_msg(ev.missing == NULL,
+			      "'%s' leaves nothing blamed as missing.", decided[i]);
+	}
+}
+END_TEST
+
+static const char *const fa_error_cases[] = {
+	"'a' < 1", "[1] < 'a'", "len(3) == 1", "1 + 'a' == 1", "'a' - 'b' == 1", "1 / 0 == 1",
+	"1.5 / 0 == 1", "-'a' == 1", "port.mtu", "port.mtu and true", "min([]) == 1",
+	"max([1, 'a']) == 1", "sum(['a']) == 1", "count(3) == 1", "lower(3) == 'a'",
+	"subset(1, [1])", "1 in 2", "3 matches 'x'", "version(true) == [1]",
+	"port.qos.pfc_enabled[true] == 1", "port.qos.pfc_enabled[1.5] == 1",
+	"port.qos.pfc_enabled[1e300] == 1", "9223372036854775807 + 1 > 0",
+	"uniform(port.mtu)",
+};
+
+START_TEST(expr_type_errors_are_errors)
+{
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL };
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	const char *text = fa_error_cases[_i];
+	struct fa_expr *e = NULL;
+	json_t *b = fa_bindings();
+	enum fa_tri t;
+
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == 0, "'%s' parses (%s).", text,
+		      err.msg);
+	fa_bind(&ev, b);
+	t = fa_expr_test(e, &ev);
+	ck_assert_msg(t == FA_TRI_ERROR, "'%s' is an evaluation error (got %d).", text, t);
+	ck_assert_msg(ev.error[0] != '\0', "'%s' says why it is an error.", text);
+	fa_expr_free(e);
+	json_decref(b);
+}
+END_TEST
+
+START_TEST(expr_version_ordering)
+{
+	static const char *const ordered[] = {
+		"1.2", "1.2.0", "1.10", "5.9.9", "5.10.0-21", "5.10.0-100", "5.10.1",
+		"28.39.1002", "28.39.2048", "28.41.1000", "28.41.1000a",
+	};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(ordered) / sizeof(ordered[0]); i++) {
+		for (j = 0; j < sizeof(ordered) / sizeof(ordered[0]); j++) {
+			json_t *a = fa_version_split(ordered[i], strlen(ordered[i]));
+			json_t *b = fa_version_split(ordered[j], strlen(ordered[j]));
+			int c = fa_value_cmp(a, b), want = i < j ? -1 : i > j;
+
+			ck_assert_msg(c == want, "version('%s') compares %d with version('%s').",
+				      ordered[i], want, ordered[j]);
+			json_decref(a);
+			json_decref(b);
+		}
+	}
+}
+END_TEST
+
+START_TEST(expr_version_in_expressions)
+{
+	static const char *const cases[] = {
+		"version(port.nic.firmware) >= '28.39.1002'",
+		"version(port.nic.firmware) < '28.41'",
+		"'28.39.999' < version(port.nic.firmware)",
+		"version('5.10.0-21') == [5, 10, 0, 21]",
+		"version('mlnx-24.10') == ['mlnx', 24, 10]",
+		"version(5.2) == [5, 2]", "version(7) == [7]",
+		"version(version('1.2')) == [1, 2]",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fa_eval ev = FA_EVAL_INIT;
+
+		ck_assert_msg(fa_test_expr(cases[i], &ev) == FA_TRI_TRUE, "'%s' is true (%s).",
+			      cases[i], ev.error);
+	}
+}
+END_TEST
+
+static const struct {
+	const char *text;
+	int column;
+	const char *words;	/* part of the message */
+} fa_parse_errors[] = {
+	{ "port.mtu >= ", 13, "expected a value" },
+	{ "port.mtu = 1", 10, "'=' is not an operator" },
+	{ "prot.mtu == 1", 1, "unknown name 'prot'" },
+	{ "port.mtu == 1 and link.source == 'lldp'", 19, "unknown name 'link'" },
+	{ "len(1, 2) == 1", 1, "len() takes 1 argument" },
+	{ "subset([1]) == 1", 1, "subset() takes 2 arguments" },
+	{ "foo(1)", 1, "unknown function 'foo'" },
+	{ "1 == 2 == 3", 8, "do not chain" },
+	{ "port.name == 'abc", 14, "unterminated string" },
+	{ "port.name == 'a\\qb'", 16, "unknown escape" },
+	{ "port.name matches port.mtu", 19, "quoted regular expression" },
+	{ "port.name matches '('", 19, "bad regular expression" },
+	{ "(1 == 1", 8, "expected ')'" },
+	{ "[1, 2", 6, "expected ']' or ','" },
+	{ "port.qos.pfc_enabled[0 == 1", 28, "expected ']'" },
+	{ "uniform(port.mtu)", 1, "only valid in the expect of a group" },
+	{ "1 2", 3, "unexpected '2'" },
+	{ "", 1, "empty expression" },
+	{ "   ", 1, "empty expression" },
+	{ "port.mtu && true", 10, "write 'and'" },
+	{ "28.39.1002 == 1", 1, "malformed number" },
+	{ "port. == 1", 7, "a field name after '.'" },
+	{ "port.mtu == and", 13, "expected a value, found 'and'" },
+	{ "port.mtu $ 1", 10, "unexpected character '$'" },
+	{ "99999999999999999999 == 1", 1, "out of range" },
+};
+
+START_TEST(expr_parse_errors_name_the_column)
+{
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_expr *e = NULL;
+	const char *text = fa_parse_errors[_i].text;
+
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == -FA_EPARSE,
+		      "'%s' is a parse error.", text);
+	ck_assert_msg(e == NULL, "A failed parse returns no expression.");
+	ck_assert_msg(err.column == fa_parse_errors[_i].column,
+		      "The error in '%s' is at column %d, not %d (%s).", text,
+		      fa_parse_errors[_i].column, err.column, err.msg);
+	ck_assert_msg(strstr(err.msg, fa_parse_errors[_i].words) != NULL,
+		      "The error in '%s' says '%s' (it says '%s').", text,
+		      fa_parse_errors[_i].words, err.msg);
+}
+END_TEST
+
+START_TEST(expr_link_roots_and_params_are_checked)
+{
+	struct fa_expr_opts link = {
+		FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_A_DEVICE) |
+		FA_ROOT_BIT(FA_ROOT_A_PORT) | FA_ROOT_BIT(FA_ROOT_B_DEVICE) |
+		FA_ROOT_BIT(FA_ROOT_B_PORT) | FA_ROOT_BIT(FA_ROOT_LINK), false, NULL };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_expr *e = NULL;
+	json_t *params = json_pack("{s:i}", "lossless_priority", 3);
+
+	ck_assert_int_eq(fa_expr_parse("a.port.mtu == b.port.mtu and a.device.kind == 'host' "
+				       "and link.source == 'lldp'", &link, &e, &err), 0);
+	fa_expr_free(e);
+	e = NULL;
+	ck_assert_msg(fa_expr_parse("a.mtu == 1", &link, &e, &err) == -FA_EPARSE &&
+		      err.column == 1 && strstr(err.msg, "a.device or a.port"),
+		      "A link end must be followed by .device or .port (%s).", err.msg);
+	ck_assert_msg(fa_expr_parse("port.mtu == 1", &link, &e, &err) == -FA_EPARSE &&
+		      strstr(err.msg, "a, b, link, params"),
+		      "A link rule cannot read 'port' and is told what it can read (%s).",
+		      err.msg);
+	link.params = params;
+	ck_assert_int_eq(fa_expr_parse("params.lossless_priority == 3", &link, &e, &err), 0);
+	fa_expr_free(e);
+	e = NULL;
+	ck_assert_msg(fa_expr_parse("1 == params.lossles_priority", &link, &e, &err) ==
+		      -FA_EPARSE && err.column == 13 &&
+		      strstr(err.msg, "unknown parameter 'lossles_priority'"),
+		      "A misspelt parameter is an error at its column (%d: %s).", err.column,
+		      err.msg);
+	json_decref(params);
+}
+END_TEST
+
+START_TEST(expr_nesting_is_bounded)
+{
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_expr *e = NULL;
+	char text[1200];
+	size_t i;
+
+	for (i = 0; i < 500; i++)
+		text[i] = '(';
+	text[i] = '\0';
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == -FA_EPARSE &&
+		      strstr(err.msg, "nested too deeply"),
+		      "Deep nesting is refused, not a stack overflow (%s).", err.msg);
+	for (i = 0; i < 500; i++)
+		text[i] = i % 2 ? '-' : ' ';
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == -FA_EPARSE,
+		      "A long chain of minus signs is refused.");
+	memset(text, 0, sizeof(text));
+	for (i = 0; i < 400; i++)
+		memcpy(text + i * 2, "! ", 2);
+	ck_assert_msg(fa_expr_parse(text, &opts, &e, &err) == -FA_EPARSE,
+		      "Garbage is refused.");
+}
+END_TEST
+
+START_TEST(expr_texts_and_paths)
+{
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_expr *e = NULL;
+
+	ck_assert_int_eq(fa_expr_parse("  port.qos.priority_to_tc[params.lossless_priority] ",
+				       &opts, &e, &err), 0);
+	ck_assert_str_eq(fa_expr_text(e), "port.qos.priority_to_tc[params.lossless_priority]");
+	fa_expr_free(e);
+	e = NULL;
+	ck_assert_int_eq(fa_expr_parse("uniform(port.nic.firmware) and uniform(lower(port.name))",
+				       &opts, &e, &err), 0);
+	ck_assert_msg(fa_expr_uniform_count(e) == 2, "Both uniform() calls are counted.");
+	ck_assert_str_eq(fa_expr_text(fa_expr_uniform_arg(e, 0)), "port.nic.firmware");
+	ck_assert_str_eq(fa_expr_text(fa_expr_uniform_arg(e, 1)), "lower(port.name)");
+	ck_assert_msg(fa_expr_uniform_arg(e, 2) == NULL, "There is no third uniform().");
+	fa_expr_free(e);
+	e = NULL;
+	ck_assert_msg(fa_expr_parse("uniform(uniform(port.mtu))", &opts, &e, &err) == -FA_EPARSE &&
+		      err.column == 9, "uniform() cannot be nested (%d: %s).", err.column, err.msg);
+}
+END_TEST
+
+START_TEST(expr_value_text_and_order)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_t *v = json_pack("[i,i]", 3, 4);
+	json_t *vals[] = { json_null(), json_false(), json_true(), json_integer(-1), json_real(0.5),
+			   json_string(""), json_string("a"), json_pack("[]"), json_pack("{}") };
+	size_t i;
+
+	fa_value_text(v, &b);
+	ck_assert_str_eq(b.buf, "[3, 4]");
+	fa_buf_reset(&b);
+	json_decref(v);
+	v = json_real(4.5);
+	fa_value_text(v, &b);
+	ck_assert_str_eq(b.buf, "4.5");
+	json_decref(v);
+	for (i = 0; i + 1 < sizeof(vals) / sizeof(vals[0]); i++)
+		ck_assert_msg(fa_value_cmp(vals[i], vals[i + 1]) < 0 &&
+			      fa_value_cmp(vals[i + 1], vals[i]) > 0,
+			      "Value %zu sorts before value %zu.", i, i + 1);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		json_decref(vals[i]);
+	v = json_pack("[i,f]", 3, 3.0);
+	ck_assert_msg(fa_value_equal(json_array_get(v, 0), json_array_get(v, 1)),
+		      "Integers and reals of the same value are equal.");
+	json_decref(v);
+	fa_buf_release(&b);
+}
+END_TEST
+
+Suite *fa_expr_suite(void)
+{
+	Suite *s = suite_create("expr");
+	TCase *tc = tcase_create("expr");
+
+	tcase_add_loop_test(tc, expr_operators_and_functions, 0,
+			    sizeof(fa_true_cases) / sizeof(fa_true_cases[0]));
+	tcase_add_test(tc, expr_three_valued_tables);
+	tcase_add_loop_test(tc, expr_missing_data_is_not_evaluable, 0,
+			    sizeof(fa_missing_cases) / sizeof(fa_missing_cases[0]));
+	tcase_add_test(tc, expr_missing_data_that_does_not_decide);
+	tcase_add_loop_test(tc, expr_type_errors_are_errors, 0,
+			    sizeof(fa_error_cases) / sizeof(fa_error_cases[0]));
+	tcase_add_test(tc, expr_version_ordering);
+	tcase_add_test(tc, expr_version_in_expressions);
+	tcase_add_loop_test(tc, expr_parse_errors_name_the_column, 0,
+			    sizeof(fa_parse_errors) / sizeof(fa_parse_errors[0]));
+	tcase_add_test(tc, expr_link_roots_and_params_are_checked);
+	tcase_add_test(tc, expr_nesting_is_bounded);
+	tcase_add_test(tc, expr_texts_and_paths);
+	tcase_add_test(tc, expr_value_text_and_order);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Junos parsers on real NETCONF replies (py-junos-eznc, NAPALM, scrapli), compared field by
+ * field with NAPALM's expected parse of the same replies, plus malformed and hostile input.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "drivers/parse-junos.h"
+#include "drivers/platform.h"
+#include "tests/unit/unit.h"
+#include "audit/util/banned.h"
+
+#define EZNC "Juniper__py-junos-eznc/tests/unit/"
+#define NAPALM "napalm-automation__napalm/test/junos/mocked_data/"
+
+static json_t *fa_junos_run_text(fa_parse_fn *fn, const char *text, size_t len, int *ret,
+				 struct fa_err *err)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	json_t *dev = fa_device_new("sw", "switch");
+
+	cap.command = "<rpc/>";
+	cap.format = FA_CAPTURE_XML;
+	cap.data = text;
+	cap.len = len;
+	*ret = fn(&cap, dev, err);
+	return dev;
+}
+
+/* Parse a fixture; the test fails unless the parser returns 0. */
+static json_t *fa_junos_run(fa_parse_fn *fn, const char *path)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev;
+	int r;
+
+	fa_test_read(path, &b);
+	dev = fa_junos_run_text(fn, b.buf, b.len, &r, &err);
+	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
+	fa_buf_release(&b);
+	return dev;
+}
+
+static json_int_t fa_int(const json_t *obj, const char *path)
+{
+	json_int_t v = -1;
+
+	fa_get_int(obj, path, &v);
+	return v;
+}
+
+START_TEST(parse_junos_software_release)
+{
+	json_t *d =
+	    fa_junos_run(fa_parse_junos_software,
+			 fa_test_fixture(EZNC "factory/rpc-reply/get-software-information.xml"));
+
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "firefly");
+	ck_assert_str_eq(fa_get_str(d, "model"), "firefly-perimeter");
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "Junos");
+	ck_assert_msg(strcmp(fa_get_str(d, "os.version"), "12.1X46-D15.3") == 0,
+		      "The release comes from the junos package comment.");
+	json_decref(d);
+
+	d = fa_junos_run(
+	    fa_parse_junos_software,
+	    fa_test_fixture(EZNC "facts/rpc-reply/sw_info_ex_get-software-information.xml"));
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "sw1");
+	ck_assert_str_eq(fa_get_str(d, "model"), "ex2200-c-12t-2g");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "11.4R1.6");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_junos_interfaces_physical_ports)
+{
+	json_t *d =
+	    fa_junos_run(fa_parse_junos_interfaces,
+			 fa_test_fixture(EZNC "factory/rpc-reply/get-interface-information.xml"));
+	json_t *ge0 = fa_device_find_port(d, "ge-0/0/0");
+
+	ck_assert_msg(ge0 != NULL, "ge-0/0/0 is a port.");
+	ck_assert_msg(fa_int(ge0, "mtu") == 1514, "ge-0/0/0 has the media MTU 1514.");
+	ck_assert_msg(fa_int(ge0, "speed") == 1000000000LL, "1000mbps is 10^9 bit/s.");
+	ck_assert_str_eq(fa_get_str(ge0, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(ge0, "oper_state"), "up");
+	ck_assert_str_eq(fa_get_str(ge0, "type"), "ethernet");
+	ck_assert_str_eq(fa_get_str(ge0, "mac"), "00:0c:29:5f:9b:88");
+	ck_assert_msg(json_is_true(fa_obj_get_path(ge0, "autoneg")), "Auto-negotiation is on.");
+	ck_assert_msg(fa_device_find_port(d, "ge-0/0/0.0") == NULL,
+		      "A logical unit is not a port.");
+	json_decref(d);
+
+	d = fa_junos_run(
+	    fa_parse_junos_interfaces,
+	    fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "lo0"), "type"), "loopback");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "me0"), "type"), "management");
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "lo0"), "mtu") == NULL,
+		      "An Unlimited MTU leaves mtu absent.");
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "ge-0/0/1"), "speed") == NULL,
+		      "An Auto speed leaves speed absent.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL,
+		      "A real reply of a whole switch raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_junos_lldp_neighbours)
+{
+	json_t *d = fa_junos_run(fa_parse_junos_lldp,
+				 fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
+							"get-lldp-neighbors-information.xml"));
+	json_t *p = fa_device_find_port(d, "xe-4/3/6");
+
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "peer00.lab.demo");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1");
+	ck_assert_str_eq(fa_get_str(p, "lldp.chassis_id"), "00:1c:73:8f:0a:ed");
+	p = fa_device_find_port(d, "me0");
+	ck_assert_msg(p != NULL, "The neighbour of me0.0 belongs to the physical port me0.");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "27");
+	ck_assert_msg(fa_device_find_port(d, "me0.0") == NULL, "No port is named after a unit.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_junos_config_pfc_profiles)
+{
+	json_t *d = fa_junos_run(fa_parse_junos_config,
+				 fa_test_srcfile("tests/fixtures/junos/get-configuration-cos.xml"));
+	json_t *p0 = fa_device_find_port(d, "et-0/0/0"), *p1 = fa_device_find_port(d, "et-0/0/1");
+	json_t *p2 = fa_device_find_port(d, "et-0/0/2");
+	json_t *l;
+
+	l = fa_obj_get_path(p0, "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
+		      "Code point 011 is priority 3 on et-0/0/0.");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p0, "qos.pfc_watchdog")),
+		      "The profile's pfc-watchdog sets the watchdog on et-0/0/0.");
+	l = fa_obj_get_path(p1, "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 2 && json_integer_value(json_array_get(l, 1)) == 4,
+		      "et-0/0/1 pauses priorities 3 and 4.");
+	ck_assert_msg(fa_obj_get_path(p1, "qos.pfc_watchdog") == NULL,
+		      "A profile without pfc-watchdog leaves the watchdog absent.");
+	l = fa_obj_get_path(p2, "qos.pfc_enabled");
+	ck_assert_msg(json_is_array(l) && json_array_size(l) == 0,
+		      "An Ethernet port with no profile has no PFC.");
+	ck_assert_msg(fa_int(p2, "mtu") == 9216, "The configured MTU fills a port with none.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_junos_config_wildcard_and_dscp)
+{
+	const char *xml =
+	    "<rpc-reply><configuration><class-of-service>"
+	    "<congestion-notification-profile><name>p</name><input><dscp><code-point>"
+	    "<name>011010</name><pfc/></code-point></dscp></input>"
+	    "</congestion-notification-profile>"
+	    "<congestion-notification-profile><name>q</name><input><ieee-802.1><code-point>"
+	    "<name>101</name><pfc/></code-point></ieee-802.1></input>"
+	    "</congestion-notification-profile>"
+	    "<interfaces><interface><name>et-0/0/*</name>"
+	    "<congestion-notification-profile>q</congestion-notification-profile></interface>"
+	    "<interface><name>et-0/0/9</name>"
+	    "<congestion-notification-profile>missing</congestion-notification-profile>"
+	    "</interface></interfaces>"
+	    "</class-of-service></configuration></rpc-reply>";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("sw", "switch"), *l;
+	struct fa_capture cap = FA_CAPTURE_INIT;
+
+	fa_set_str(fa_device_port(d, "et-0/0/4"), "type", "ethernet");
+	fa_set_str(fa_device_port(d, "et-0/1/0"), "type", "ethernet");
+	cap.command = "<get-configuration/>";
+	cap.data = xml;
+	cap.len = strlen(xml);
+	ck_assert_int_eq(fa_parse_junos_config(&cap, d, &err), 0);
+	l = fa_obj_get_path(fa_device_find_port(d, "et-0/0/4"), "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 5,
+		      "et-0/0/* covers et-0/0/4 with priority 5.");
+	l = fa_obj_get_path(fa_device_find_port(d, "et-0/1/0"), "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 0, "et-0/1/0 is outside the wildcard: no PFC.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 2,
+		      "A DSCP code point without a priority and an undefined profile are warned.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_junos_rpc_error_and_bad_input)
+{
+	static const char *const bad[] = {
+	    "",
+	    "<rpc-reply><rpc-error><error-severity>error</error-severity>"
+	    "<error-message>syntax error</error-message></rpc-error></rpc-reply>",
+	    "<rpc-reply><interface-information><physical-interface><name>ge-0/0/0",
+	    "<rpc-reply><ok/></rpc-reply>",
+	    "not xml at all",
+	};
+	fa_parse_fn *const fns[] = {fa_parse_junos_software, fa_parse_junos_interfaces,
+				    fa_parse_junos_lldp, fa_parse_junos_config};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		for (j = 0; j < sizeof(fns) / sizeof(fns[0]); j++) {
+			struct fa_err err = FA_ERR_INIT;
+			int r;
+			json_t *d = fa_junos_run_text(fns[j], bad[i], strlen(bad[i]), &r, &err);
+
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
+			ck_assert_msg(err.msg[0] != '\0', "The parse error has a message.");
+			json_decref(d);
+		}
+}
+END_TEST
+
+START_TEST(parse_junos_warns_on_odd_values)
+{
+	const char *xml = "<interface-information><physical-interface><name>et-0/0/1</name>"
+			  "<admin-status>up</admin-status><oper-status>flapping</oper-status>"
+			  "<mtu>huge</mtu><speed>400Gbps</speed>"
+			  "<ethernet-fec-mode>FEC91</ethernet-fec-mode></physical-interface>"
+			  "<physical-interface/></interface-information>";
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+	json_t *d = fa_junos_run_text(fa_parse_junos_interfaces, xml, strlen(xml), &r, &err);
+	json_t *p = fa_device_find_port(d, "et-0/0/1");
+
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_int(p, "speed") == 400000000000LL, "400Gbps is 4*10^11 bit/s.");
+	ck_assert_str_eq(fa_get_str(p, "fec"), "rs");
+	ck_assert_msg(fa_obj_get_path(p, "oper_state") == NULL && fa_obj_get_path(p, "mtu") == NULL,
+		      "Unknown values are not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 3,
+		      "The odd state, the odd MTU and the nameless interface are warned.");
+	json_decref(d);
+}
+END_TEST
+
+/* ---- agreement with NAPALM's expected parse ------------------------------------------- */
+
+/* Compared when both sides give a value; a value only NAPALM gives is counted apart. */
+struct fa_agree {
+	int compared;
+	int equal;
+	int absent;
+};
+
+static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs, const char *what)
+{
+	if (!theirs)
+		return;
+	if (!ours) {
+		a->absent++;
+		return;
+	}
+	a->compared++;
+	if (strcasecmp(ours, theirs) == 0)
+		a->equal++;
+	else
+		fprintf(stderr, "junos peer disagreement on %s: ours '%s', NAPALM '%s'\n", what,
+			ours ? ours : "(absent)", theirs);
+}
+
+static json_t *fa_load_json(const char *path)
+{
+	json_error_t jerr;
+	json_t *v = json_load_file(path, 0, &jerr);
+
+	ck_assert_msg(v != NULL, "%s is JSON (%s).", path, jerr.text);
+	return v;
+}
+
+/* Our neighbour of the physical port behind NAPALM's key (which may name a unit). */
+static json_t *fa_agree_port(json_t *d, const char *key)
+{
+	char *phys = fa_junos_physical(key);
+	json_t *p = fa_device_find_port(d, phys);
+
+	free(phys);
+	return p;
+}
+
+static void fa_agree_lldp_brief(struct fa_agree *a, const char *dir)
+{
+	char xml[512], exp[512];
+	json_t *d, *e, *list;
+	const char *key;
+
+	snprintf(xml, sizeof(xml), NAPALM "%s/get-lldp-neighbors-information.xml", dir);
+	snprintf(exp, sizeof(exp), NAPALM "%s/expected_result.json", dir);
+	d = fa_junos_run(fa_parse_junos_lldp, fa_test_fixture(xml));
+	e = fa_load_json(fa_test_fixture(exp));
+	json_object_foreach(e, key, list)
+	{
+		json_t *n = json_array_get(list, 0), *p = fa_agree_port(d, key);
+		const char *port = fa_get_str(p, "lldp.port_id");
+
+		/* NAPALM's "port" is the remote port id, or its description when no id is sent. */
+		if (!port)
+			port = fa_get_str(p, "lldp.port_description");
+		fa_agree_str(a, fa_get_str(p, "lldp.system_name"),
+			     json_string_value(json_object_get(n, "hostname")), "hostname");
+		fa_agree_str(a, port, json_string_value(json_object_get(n, "port")), "port");
+	}
+	json_decref(e);
+	json_decref(d);
+}
+
+static void fa_agree_lldp_detail(struct fa_agree *a, const char *dir, const char *file)
+{
+	char xml[512], exp[512];
+	json_t *d, *e, *list, *port;
+	size_t i;
+
+	snprintf(xml, sizeof(xml), NAPALM "%s/%s", dir, file);
+	snprintf(exp, sizeof(exp), NAPALM "%s/expected_result.json", dir);
+	d = fa_junos_run(fa_parse_junos_lldp, fa_test_fixture(xml));
+	e = fa_load_json(fa_test_fixture(exp));
+	json_array_foreach(json_object_get(d, "ports"), i, port)
+	{
+		const char *name = fa_get_str(port, "name");
+		char unit[128];
+		json_t *n;
+
+		/* NAPALM keys the same neighbour by the port or by its unit 0. */
+		snprintf(unit, sizeof(unit), "%s.0", name);
+		list = json_object_get(e, name);
+		if (!list)
+			list = json_object_get(e, unit);
+		n = json_array_get(list, 0);
+		if (!n)
+			continue;
+		fa_agree_str(a, fa_get_str(port, "lldp.system_name"),
+			     json_string_value(json_object_get(n, "remote_system_name")), "name");
+		fa_agree_str(a, fa_get_str(port, "lldp.port_id"),
+			     json_string_value(json_object_get(n, "remote_port")), "port");
+		fa_agree_str(a, fa_get_str(port, "lldp.port_description"),
+			     json_string_value(json_object_get(n, "remote_port_description")),
+			     "port description");
+		fa_agree_str(a, fa_get_str(port, "lldp.chassis_id"),
+			     json_string_value(json_object_get(n, "remote_chassis_id")), "chassis");
+	}
+	json_decref(e);
+	json_decref(d);
+}
+
+START_TEST(parse_junos_agrees_with_napalm)
+{
+	struct fa_agree a = {0, 0, 0};
+	json_t *d, *e, *name;
+	size_t i;
+
+	fa_agree_lldp_brief(&a, "test_get_lldp_neighbors/normal");
+	fa_agree_lldp_brief(&a, "test_get_lldp_neighbors/old_without_remote_port_id");
+	fa_agree_lldp_detail(&a, "test_get_lldp_neighbors_detail/qfx5110",
+			     "get-lldp-interface-neighbors.xml");
+	fa_agree_lldp_detail(&a, "test_get_lldp_neighbors_detail/ex9208_qfx10008",
+			     "get-lldp-interface-neighbors.xml");
+	fa_agree_lldp_detail(&a, "test_get_lldp_neighbors_detail/normal_ex_fx_srx",
+			     "get-lldp-interface-neighbors-information.xml");
+	fa_agree_lldp_detail(&a, "test_get_lldp_neighbors_detail/normal_mx_m_t",
+			     "get-lldp-interface-neighbors.xml");
+
+	/* The interface list of the facts is the set of physical interfaces. */
+	d = fa_junos_run(
+	    fa_parse_junos_interfaces,
+	    fa_test_fixture(NAPALM "test_get_facts/normal/get-interface-information.xml"));
+	e = fa_load_json(fa_test_fixture(NAPALM "test_get_facts/normal/expected_result.json"));
+	json_array_foreach(json_object_get(e, "interface_list"), i, name)
+	{
+		a.compared++;
+		if (fa_device_find_port(d, json_string_value(name)))
+			a.equal++;
+	}
+	a.compared++;
+	if (json_array_size(json_object_get(d, "ports")) ==
+	    json_array_size(json_object_get(e, "interface_list")))
+		a.equal++;
+	json_decref(e);
+	json_decref(d);
+
+	fprintf(stderr, "junos agreement with NAPALM: %d of %d fields equal; %d not reported\n",
+		a.equal, a.compared, a.absent);
+	ck_assert_msg(a.compared >= 80, "At least 80 fields are compared (%d).", a.compared);
+	ck_assert_msg(a.equal == a.compared, "Every compared field agrees (%d of %d).", a.equal,
+		      a.compared);
+}
+END_TEST
+
+START_TEST(parse_junos_platform_table)
+{
+	const struct fa_platform *p = fa_platform_find("junos");
+	size_t i, sent = 0;
+
+	ck_assert_msg(p != NULL && strcmp(p->kind, "switch") == 0, "junos is a switch platform.");
+	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE,
+			      "Every Junos command runs once per device.");
+		ck_assert_msg(p->commands[i].parse != NULL, "Every Junos command has a parser.");
+		if (!(p->commands[i].flags & FA_CMD_PARSE_ONLY)) {
+			sent++;
+			ck_assert_msg(p->commands[i].command[0] == '<' &&
+					  strstr(p->commands[i].command, "get-") != NULL,
+				      "Every Junos command sent is a NETCONF get RPC.");
+		}
+	}
+	ck_assert_msg(sent == 4, "Four RPCs are sent.");
+	ck_assert_msg(fa_platform_command(p, "show version | display xml", NULL) != NULL,
+		      "The display-xml CLI form finds its parser.");
+}
+END_TEST
+
+Suite *fa_parse_junos_suite(void)
+{
+	Suite *s = suite_create("parse_junos");
+	TCase *tc = tcase_create("parse_junos");
+
+	tcase_add_test(tc, parse_junos_software_release);
+	tcase_add_test(tc, parse_junos_interfaces_physical_ports);
+	tcase_add_test(tc, parse_junos_lldp_neighbours);
+	tcase_add_test(tc, parse_junos_config_pfc_profiles);
+	tcase_add_test(tc, parse_junos_config_wildcard_and_dscp);
+	tcase_add_test(tc, parse_junos_rpc_error_and_bad_input);
+	tcase_add_test(tc, parse_junos_warns_on_odd_values);
+	tcase_add_test(tc, parse_junos_agrees_with_napalm);
+	tcase_add_test(tc, parse_junos_platform_table);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,596 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * NX-OS parsers on real NX-API JSON and text captures (NAPALM, ntc-templates, suzieq,
+ * batfish), compared field by field with the expected parse NAPALM and ntc-templates ship
+ * for the same captures, plus malformed input and the running-config QoS reading.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "audit/util/yamljson.h"
+#include "drivers/parse-nxos.h"
+#include "drivers/platform.h"
+#include "drivers/units.h"
+#include "tests/unit/unit.h"
+#include "audit/util/banned.h"
+
+#define NAPALM "napalm-automation__napalm/test/nxos/mocked_data/"
+#define NAPALM_SSH "napalm-automation__napalm/test/nxos_ssh/mocked_data/"
+#define NTC "networktocode__ntc-templates/tests/cisco_nxos/"
+
+static json_t *fa_nxos_run_text(fa_parse_fn *fn, json_t *dev, const char *text, size_t len,
+				int *ret, struct fa_err *err)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+
+	cap.command = "show";
+	cap.data = text;
+	cap.len = len;
+	if (!dev)
+		dev = fa_device_new("nx", "switch");
+	*ret = fn(&cap, dev, err);
+	return dev;
+}
+
+static json_t *fa_nxos_run_into(fa_parse_fn *fn, json_t *dev, const char *path)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	fa_test_read(path, &b);
+	dev = fa_nxos_run_text(fn, dev, b.buf, b.len, &r, &err);
+	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
+	fa_buf_release(&b);
+	return dev;
+}
+
+static json_t *fa_nxos_run(fa_parse_fn *fn, const char *path)
+{
+	return fa_nxos_run_into(fn, NULL, path);
+}
+
+static json_int_t fa_int(const json_t *obj, const char *path)
+{
+	json_int_t v = -1;
+
+	fa_get_int(obj, path, &v);
+	return v;
+}
+
+START_TEST(parse_nxos_version_json)
+{
+	json_t *d = fa_nxos_run(fa_parse_nxos_version,
+				fa_test_fixture(NAPALM "test_get_facts/normal/show_version.json"));
+
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "nxos-spine1");
+	ck_assert_str_eq(fa_get_str(d, "serial"), "TM6017D760B");
+	ck_assert_str_eq(fa_get_str(d, "model"), "NX-OSv Chassis");
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "NX-OS");
+	ck_assert_msg(strcmp(fa_get_str(d, "os.version"), "7.3(1)D1(1)") == 0,
+		      "The build suffix is not part of the release.");
+	json_decref(d);
+
+	d = fa_nxos_run(fa_parse_nxos_version,
+			fa_test_fixture("netenglabs__suzieq/extracted/nxos-input/"
+					"spine01__nxos__show_version_json_native.txt"));
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "spine01");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "9.3(4)");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_interface_json)
+{
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_interface,
+			fa_test_fixture(NAPALM "test_get_facts/normal/show_interface.json"));
+	json_t *p = fa_device_find_port(d, "Ethernet2/1"), *m = fa_device_find_port(d, "mgmt0");
+
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 146, "146 interfaces.");
+	ck_assert_msg(fa_int(p, "mtu") == 1500, "Ethernet2/1 has MTU 1500.");
+	ck_assert_msg(fa_int(p, "speed") == 1000000000LL, "1000 Mb/s is 10^9 bit/s.");
+	ck_assert_str_eq(fa_get_str(p, "mac"), "2c:c2:60:4f:fe:b2");
+	ck_assert_msg(json_is_false(fa_obj_get_path(p, "autoneg")), "eth_autoneg off is false.");
+	ck_assert_str_eq(fa_get_str(m, "type"), "management");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan1"), "admin_state"), "down");
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet2/40"), "speed") == NULL,
+		      "auto-speed on a port without link leaves speed absent.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real reply raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_interface_single_row_is_a_dict)
+{
+	const char *one = "{\"TABLE_interface\": {\"ROW_interface\": {\"interface\": "
+			  "\"Ethernet1/49\", \"state\": \"up\", \"admin_state\": \"up\", "
+			  "\"eth_mtu\": 9216, \"eth_speed\": \"400 Gb/s\"}}}";
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+	json_t *d = fa_nxos_run_text(fa_parse_nxos_interface, NULL, one, strlen(one), &r, &err);
+	json_t *p = fa_device_find_port(d, "Ethernet1/49");
+
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_int(p, "mtu") == 9216, "An integer MTU is read.");
+	ck_assert_msg(fa_int(p, "speed") == 400000000000LL, "400 Gb/s is 4*10^11 bit/s.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_interface_text)
+{
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_interface,
+			fa_test_fixture(NTC "show_interface/cisco_nxos_show_interface.raw"));
+	json_t *v = fa_device_find_port(d, "Vlan20"), *e = fa_device_find_port(d, "Ethernet1/1");
+
+	ck_assert_str_eq(fa_get_str(v, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(v, "mac"), "50:87:89:a1:d8:d5");
+	ck_assert_str_eq(fa_get_str(v, "type"), "vlan");
+	ck_assert_msg(fa_int(e, "speed") == 10000000000LL, "Ethernet1/1 runs at 10 Gb/s.");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "mgmt0"), "speed") == 100000000LL,
+		      "mgmt0 runs at 100 Mb/s.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_lldp_json_list_and_dict)
+{
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_lldp,
+			fa_test_srcfile("tests/fixtures/nxos/show-lldp-neighbors-detail.json"));
+	json_t *p = fa_device_find_port(d, "Ethernet1/1");
+
+	ck_assert_msg(p != NULL, "Eth1/1 is expanded to Ethernet1/1.");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "n9k2.ntc.com");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1/1");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "mgmt0"), "lldp.port_id"), "Fa1/0/9");
+	json_decref(d);
+
+	d = fa_nxos_run(fa_parse_nxos_lldp,
+			fa_test_srcfile("tests/fixtures/nxos/show-lldp-neighbors-detail-one.json"));
+	p = fa_device_find_port(d, "Ethernet1/49");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "gpu-node-07");
+	ck_assert_msg(fa_obj_get_path(p, "lldp.port_description") == NULL,
+		      "A \"null\" port description is absent.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_config_roce_qos)
+{
+	json_t *d = fa_device_new("nx", "switch"), *p1, *p2, *p3, *p4, *l;
+
+	fa_set_str(fa_device_port(d, "Ethernet1/5"), "type", "ethernet");
+	d = fa_nxos_run_into(fa_parse_nxos_config, d,
+			     fa_test_srcfile("tests/fixtures/nxos/show-running-config-roce.txt"));
+	p1 = fa_device_find_port(d, "Ethernet1/1");
+	p2 = fa_device_find_port(d, "Ethernet1/2");
+	p3 = fa_device_find_port(d, "Ethernet1/3");
+	p4 = fa_device_find_port(d, "Ethernet1/4");
+	l = fa_obj_get_path(p1, "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
+		      "PFC mode on pauses pfc-cos 3 of the network-qos policy in force.");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p1, "qos.pfc_watchdog")),
+		      "The global watchdog applies to Ethernet1/1.");
+	ck_assert_msg(json_is_false(fa_obj_get_path(p2, "qos.pfc_watchdog")),
+		      "The interface's watchdog off overrides the global on.");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p3, "qos.pfc_enabled")) == 0 &&
+			  json_is_array(fa_obj_get_path(p3, "qos.pfc_enabled")),
+		      "PFC mode off is [].");
+	ck_assert_msg(fa_obj_get_path(p4, "qos.pfc_enabled") == NULL,
+		      "No PFC line (mode auto) leaves the priorities absent.");
+	l = fa_obj_get_path(p4, "qos.ecn.enabled_tcs");
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
+		      "The system queuing policy marks ECN on TC 3.");
+	ck_assert_msg(fa_int(p1, "qos.ecn.min_threshold") == 150 * 1024 &&
+			  fa_int(p1, "qos.ecn.max_threshold") == 3000 * 1024,
+		      "150 and 3000 kbytes are the ECN thresholds.");
+	ck_assert_msg(fa_int(p1, "qos.ecn.probability") == 7, "The drop probability is 7.");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/5"), "qos.ecn.max_threshold") ==
+			  3000 * 1024,
+		      "A port absent from the configuration still gets the system policy.");
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "mgmt0"), "qos") == NULL,
+		      "mgmt0 gets no QoS.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The configuration is understood.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_config_real_captures)
+{
+	json_t *d =
+	    fa_nxos_run(fa_parse_nxos_config,
+			fa_test_fixture("batfish__batfish/projects/batfish/src/test/resources/"
+					"org/batfish/vendor/cisco_nxos/grammar/testconfigs/"
+					"nxos_interface_show_all_1"));
+
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet1/21"), "qos.pfc_enabled") ==
+			  NULL,
+		      "priority-flow-control mode auto leaves the priorities absent.");
+	json_decref(d);
+	d = fa_nxos_run(fa_parse_nxos_config,
+			fa_test_fixture("netenglabs__suzieq/extracted/nxos-input/"
+					"leaf03__nxos__show_running_config_exclude_security.txt"));
+	ck_assert_msg(json_object_get(d, "warnings") == NULL,
+		      "A real leaf configuration raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_nxos_bad_input)
+{
+	static const char *const bad[] = {"", "{", "[1,2]", "{\"other\": 1}",
+					  "% Invalid command at '^' marker.\n"};
+	fa_parse_fn *const fns[] = {fa_parse_nxos_version, fa_parse_nxos_interface,
+				    fa_parse_nxos_lldp, fa_parse_nxos_config};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		for (j = 0; j < sizeof(fns) / sizeof(fns[0]); j++) {
+			struct fa_err err = FA_ERR_INIT;
+			int r;
+			json_t *d;
+
+			/* JSON is a valid configuration to no one but a JSON parser. */
+			if (fns[j] == fa_parse_nxos_config && bad[i][0] != '%' && bad[i][0])
+				continue;
+			d = fa_nxos_run_text(fns[j], NULL, bad[i], strlen(bad[i]), &r, &err);
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
+			json_decref(d);
+		}
+}
+END_TEST
+
+START_TEST(parse_nxos_truncated_json_and_text)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	int r;
+
+	fa_test_read(fa_test_fixture(NAPALM "test_get_facts/normal/show_interface.json"), &b);
+	d = fa_nxos_run_text(fa_parse_nxos_interface, NULL, b.buf, b.len / 3, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A third of a JSON reply is a parse error.");
+	json_decref(d);
+	fa_buf_reset(&b);
+	fa_test_read(fa_test_fixture(NTC "show_interface/cisco_nxos_show_interface.raw"), &b);
+	d = fa_nxos_run_text(fa_parse_nxos_interface, NULL, b.buf, b.len / 2, &r, &err);
+	ck_assert_msg(r == 0, "Half a text reply still gives the interfaces it holds.");
+	ck_assert_msg(fa_device_find_port(d, "Vlan20") != NULL, "The first interface is there.");
+	json_decref(d);
+	fa_buf_release(&b);
+}
+END_TEST
+
+/* ---- agreement with NAPALM and ntc-templates -------------------------------------------- */
+
+/*
+ * A field is compared when both sides give a value; a value the peer gives and we leave
+ * absent is counted as not reported, and a known defect of the peer as such.
+ */
+struct fa_agree {
+	int compared;
+	int equal;
+	int absent;
+	int peer_defects;
+	int bond_speeds;
+};
+
+static void fa_agree(struct fa_agree *a, bool same, const char *what, const char *where)
+{
+	a->compared++;
+	if (same)
+		a->equal++;
+	else
+		fprintf(stderr, "nxos peer disagreement on %s at %s\n", what, where);
+}
+
+static void fa_agree_str(struct fa_agree *a, const char *ours, const char *theirs, const char *what)
+{
+	if (!theirs || !*theirs)
+		return;
+	if (!ours) {
+		a->absent++;
+		return;
+	}
+	fa_agree(a, strcasecmp(ours, theirs) == 0, what, theirs);
+}
+
+/* NAPALM names some interfaces its own way ("Management0", "Port-channel1", "Loopback0"). */
+static json_t *fa_agree_find(json_t *d, const char *key)
+{
+	json_t *port;
+	size_t i;
+
+	if (strcmp(key, "Management0") == 0)
+		key = "mgmt0";
+	json_array_foreach(json_object_get(d, "ports"), i,
+			   port) if (strcasecmp(fa_get_str(port, "name"), key) == 0) return port;
+	return NULL;
+}
+
+static void fa_agree_mac(struct fa_agree *a, const json_t *port, const char *theirs)
+{
+	json_t *tmp;
+
+	if (!theirs || !*theirs)
+		return;
+	tmp = json_object();
+	fa_nxos_set_mac(tmp, theirs);
+	fa_agree_str(a, fa_get_str(port, "mac"), fa_get_str(tmp, "mac"), "mac");
+	json_decref(tmp);
+}
+
+static json_t *fa_load_json(const char *path)
+{
+	json_error_t jerr;
+	json_t *v = json_load_file(path, 0, &jerr);
+
+	ck_assert_msg(v != NULL, "%s is JSON (%s).", path, jerr.text);
+	return v;
+}
+
+/* NAPALM get_interfaces: is_up, is_enabled, mtu, speed (Mb/s), mac_address, description. */
+static void fa_agree_napalm_ifaces(struct fa_agree *a, json_t *d, json_t *e)
+{
+	const char *key;
+	json_t *n;
+
+	json_object_foreach(e, key, n)
+	{
+		json_t *p = fa_agree_find(d, key);
+		json_t *v;
+		json_int_t ours;
+
+		fa_agree(a, p != NULL, "interface", key);
+		if (!p)
+			continue;
+		if (json_is_boolean(v = json_object_get(n, "is_up")))
+			fa_agree_str(a, fa_get_str(p, "oper_state"),
+				     json_is_true(v) ? "up" : "down", "is_up");
+		if (json_is_boolean(v = json_object_get(n, "is_enabled")))
+			fa_agree_str(a, fa_get_str(p, "admin_state"),
+				     json_is_true(v) ? "up" : "down", "is_enabled");
+		if (json_is_number(v = json_object_get(n, "mtu")) && json_number_value(v) > 0) {
+			if (fa_get_int(p, "mtu", &ours))
+				fa_agree(a, ours == (json_int_t)json_number_value(v), "mtu", key);
+			else
+				a->absent++;
+		}
+		/*
+		 * NAPALM reports a speed for every port: the bandwidth (BW) when there is no
+		 * link, and for a port-channel the members' sum, where the device prints the
+		 * link speed.  Only ports where both are the link speed are compared.
+		 */
+		if (json_is_number(v = json_object_get(n, "speed")) &&
+		    fa_get_int(p, "speed", &ours)) {
+			if (strcmp(fa_get_str(p, "type"), "bond") == 0)
+				a->bond_speeds++;
+			else
+				fa_agree(a, ours == (json_int_t)(json_number_value(v) * 1e6),
+					 "speed", key);
+		}
+		fa_agree_mac(a, p, json_string_value(json_object_get(n, "mac_address")));
+		fa_agree_str(a, fa_get_str(p, "description"),
+			     json_string_value(json_object_get(n, "description")), "description");
+	}
+}
+
+static void fa_agree_ntc_ifaces(struct fa_agree *a, const char *base)
+{
+	char raw[512], yml[512];
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *root = NULL, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_interface/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interface/%s.yml", base);
+	d = fa_nxos_run(fa_parse_nxos_interface, fa_test_fixture(raw));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		const char *name = json_string_value(json_object_get(row, "interface"));
+		const char *link = json_string_value(json_object_get(row, "link_status"));
+		const char *admin = json_string_value(json_object_get(row, "admin_state"));
+		const char *mtu = json_string_value(json_object_get(row, "mtu"));
+		const char *speed = json_string_value(json_object_get(row, "speed"));
+		json_t *p = fa_device_find_port(d, name ? name : "");
+		int64_t n;
+
+		fa_agree(a, p != NULL, "interface", name ? name : "?");
+		if (!p)
+			continue;
+		if (link && *link) {
+			char *w = strndup(link, strcspn(link, " "));
+
+			fa_agree_str(a, fa_get_str(p, "oper_state"), w, "link_status");
+			free(w);
+		}
+		/* ntc-templates reads "admin state is up" without a comma as "u". */
+		if (admin && strcmp(admin, "u") == 0) {
+			a->peer_defects++;
+		} else if (admin && *admin) {
+			char *w = strndup(admin, strcspn(admin, ","));
+
+			fa_agree_str(a, fa_get_str(p, "admin_state"), w, "admin_state");
+			free(w);
+		}
+		if (mtu && fa_parse_int(mtu, &n))
+			fa_agree(a, fa_int(p, "mtu") == n, "mtu", name);
+		if (speed && fa_parse_speed(speed, 1000000, &n))
+			fa_agree(a, fa_int(p, "speed") == n, "speed", name);
+		fa_agree_mac(a, p, json_string_value(json_object_get(row, "mac_address")));
+	}
+	json_decref(root);
+	json_decref(d);
+}
+
+START_TEST(parse_nxos_agrees_with_peers)
+{
+	static const char *const ntc[] = {
+	    "cisco_nxos_show_interface",   "cisco_nxos_show_interface11",
+	    "cisco_nxos_show_interface12", "cisco_nxos_show_interface2",
+	    "cisco_nxos_show_interface4",  "cisco_nxos_show_interface6",
+	    "cisco_nxos_show_interface8",  "cisco_nxos_show_interface_01",
+	};
+	static const char *const ssh[] = {"5548_7_0_8_N1_1", "6004_7_3_3_N1_1", "N93180_7_0_3_I7_2",
+					  "missing_mtu",     "no_delay",	"normal"};
+	struct fa_agree a = {0, 0, 0, 0, 0};
+	struct fa_err err = FA_ERR_INIT;
+	char path[512];
+	json_t *d, *e, *root = NULL, *row, *list;
+	const char *key;
+	size_t i;
+
+	for (i = 0; i < sizeof(ntc) / sizeof(ntc[0]); i++)
+		fa_agree_ntc_ifaces(&a, ntc[i]);
+	for (i = 0; i < sizeof(ssh) / sizeof(ssh[0]); i++) {
+		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
+			 ssh[i]);
+		d = fa_nxos_run(fa_parse_nxos_interface, fa_test_fixture(path));
+		snprintf(path, sizeof(path),
+			 NAPALM_SSH "test_get_interfaces/%s/expected_result.json", ssh[i]);
+		e = fa_load_json(fa_test_fixture(path));
+		fa_agree_napalm_ifaces(&a, d, e);
+		json_decref(e);
+		json_decref(d);
+	}
+
+	/* NX-API JSON: the SVIs of vlan_interface, and the facts of a whole switch. */
+	d = fa_nxos_run(
+	    fa_parse_nxos_interface,
+	    fa_test_fixture(NAPALM "test_get_interfaces/vlan_interface/show_interface.json"));
+	e = fa_load_json(fa_test_fixture(NAPALM "test_get_interfaces/vlan_interface/"
+						"expected_result.json"));
+	fa_agree_napalm_ifaces(&a, d, e);
+	json_decref(e);
+	json_decref(d);
+	d = fa_nxos_run(fa_parse_nxos_version,
+			fa_test_fixture(NAPALM "test_get_facts/normal/show_version.json"));
+	d = fa_nxos_run_into(fa_parse_nxos_interface, d,
+			     fa_test_fixture(NAPALM "test_get_facts/normal/show_interface.json"));
+	e = fa_load_json(fa_test_fixture(NAPALM "test_get_facts/normal/expected_result.json"));
+	fa_agree_str(&a, fa_get_str(d, "hostname"),
+		     json_string_value(json_object_get(e, "hostname")), "hostname");
+	fa_agree_str(&a, fa_get_str(d, "serial"),
+		     json_string_value(json_object_get(e, "serial_number")), "serial");
+	fa_agree_str(&a, fa_get_str(d, "model"), json_string_value(json_object_get(e, "model")),
+		     "model");
+	/* NAPALM keeps the build suffix; the release is the part before it. */
+	key = json_string_value(json_object_get(e, "os_version"));
+	fa_agree(&a,
+		 key &&
+		     strncmp(key, fa_get_str(d, "os.version"),
+			     strlen(fa_get_str(d, "os.version"))) == 0 &&
+		     strncmp(key + strlen(fa_get_str(d, "os.version")), " [build", 7) == 0,
+		 "os_version", key ? key : "?");
+	json_array_foreach(json_object_get(e, "interface_list"), i, row)
+	    fa_agree(&a, fa_device_find_port(d, json_string_value(row)) != NULL, "interface",
+		     json_string_value(row));
+	json_decref(e);
+	json_decref(d);
+
+	/* LLDP: NAPALM's neighbours of the text capture, ntc-templates' of another. */
+	d = fa_nxos_run(fa_parse_nxos_lldp,
+			fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
+					       "show_lldp_neighbors_detail.json"));
+	e = fa_load_json(fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
+						"expected_result.json"));
+	json_object_foreach(e, key, list)
+	{
+		json_t *n = json_array_get(list, 0);
+		json_t *p = fa_agree_find(d, key);
+
+		fa_agree_str(&a, fa_get_str(p, "lldp.system_name"),
+			     json_string_value(json_object_get(n, "hostname")), "lldp hostname");
+		fa_agree_str(&a, fa_get_str(p, "lldp.port_id"),
+			     json_string_value(json_object_get(n, "port")), "lldp port");
+	}
+	json_decref(e);
+	json_decref(d);
+	d = fa_nxos_run(fa_parse_nxos_lldp,
+			fa_test_fixture(NTC "show_lldp_neighbors_detail/"
+					    "cisco_nxos_show_lldp_neighbors_detail2.raw"));
+	ck_assert_msg(
+	    fa_yaml_load(fa_test_fixture(NTC "show_lldp_neighbors_detail/"
+					     "cisco_nxos_show_lldp_neighbors_detail2.yml"),
+			 &root, NULL, &err) == 0,
+	    "The ntc-templates LLDP expectation loads (%s).", err.msg);
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		char *local =
+		    fa_nxos_ifname(json_string_value(json_object_get(row, "local_interface")));
+		json_t *p = fa_device_find_port(d, local);
+
+		fa_agree_str(&a, fa_get_str(p, "lldp.system_name"),
+			     json_string_value(json_object_get(row, "neighbor_name")), "lldp name");
+		fa_agree_str(&a, fa_get_str(p, "lldp.port_id"),
+			     json_string_value(json_object_get(row, "neighbor_interface")),
+			     "lldp port");
+		fa_agree_str(&a, fa_get_str(p, "lldp.chassis_id"),
+			     json_string_value(json_object_get(row, "chassis_id")), "lldp chassis");
+		free(local);
+	}
+	json_decref(root);
+	json_decref(d);
+
+	fprintf(stderr,
+		"nxos agreement with NAPALM and ntc-templates: %d of %d fields equal; "
+		"%d peer values we do not report; skipped: %d ntc-templates \"u\" admin states, "
+		"%d port-channel speeds (NAPALM gives the summed bandwidth)\n",
+		a.equal, a.compared, a.absent, a.peer_defects, a.bond_speeds);
+	ck_assert_msg(a.compared >= 300, "At least 300 fields are compared (%d).", a.compared);
+	ck_assert_msg(a.equal == a.compared, "Every compared field agrees (%d of %d).", a.equal,
+		      a.compared);
+}
+END_TEST
+
+START_TEST(parse_nxos_platform_table)
+{
+	const struct fa_platform *p = fa_platform_find("nxos");
+	size_t i;
+
+	ck_assert_msg(p != NULL, "nxos is a platform.");
+	for (i = 0; i < p->ncommands; i++) {
+		const char *c = p->commands[i].command;
+
+		ck_assert_msg(strncmp(c, "show ", 5) == 0, "Every NX-OS command is a show.");
+		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "Once per device.");
+		ck_assert_msg(!strstr(c, "conf") || strstr(c, "running-config"),
+			      "No command enters configuration mode.");
+	}
+	ck_assert_msg(fa_platform_command(p, "show interface", NULL)->parse ==
+			  fa_parse_nxos_interface,
+		      "The text form of show interface has the same parser.");
+}
+END_TEST
+
+Suite *fa_parse_nxos_suite(void)
+{
+	Suite *s = suite_create("parse_nxos");
+	TCase *tc = tcase_create("parse_nxos");
+
+	tcase_add_test(tc, parse_nxos_version_json);
+	tcase_add_test(tc, parse_nxos_interface_json);
+	tcase_add_test(tc, parse_nxos_interface_single_row_is_a_dict);
+	tcase_add_test(tc, parse_nxos_interface_text);
+	tcase_add_test(tc, parse_nxos_lldp_json_list_and_dict);
+	tcase_add_test(tc, parse_nxos_config_roce_qos);
+	tcase_add_test(tc, parse_nxos_config_real_captures);
+	tcase_add_test(tc, parse_nxos_bad_input);
+	tcase_add_test(tc, parse_nxos_truncated_json_and_text);
+	tcase_add_test(tc, parse_nxos_agrees_with_peers);
+	tcase_add_test(tc, parse_nxos_platform_table);
+	suite_add_tcase(s, tc);
+	return s;
+}

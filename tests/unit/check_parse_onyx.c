@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Onyx parsers on the real MLNX-OS 3.6 captures (QualiSystemsLab, Intel mfd-switchmanagement)
+ * and on the documented later formats (tests/fixtures/onyx/SOURCES.md): both "Key: value"
+ * layouts, json-print envelopes, and malformed input.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "drivers/parse-onyx.h"
+#include "drivers/platform.h"
+#include "tests/unit/unit.h"
+#include "audit/util/banned.h"
+
+#define QUALI "QualiSystemsLab__Mellanox-OS-Shell/extracted/"
+#define MFD "intel__mfd-switchmanagement/extracted/test_mellanox/"
+
+static json_t *fa_onyx_run_text(fa_parse_fn *fn, json_t *dev, const char *text, size_t len,
+				int *ret, struct fa_err *err)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+
+	cap.command = "show";
+	cap.data = text;
+	cap.len = len;
+	if (!dev)
+		dev = fa_device_new("sw", "switch");
+	*ret = fn(&cap, dev, err);
+	return dev;
+}
+
+static json_t *fa_onyx_run_into(fa_parse_fn *fn, json_t *dev, const char *path)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	fa_test_read(path, &b);
+	dev = fa_onyx_run_text(fn, dev, b.buf, b.len, &r, &err);
+	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
+	fa_buf_release(&b);
+	return dev;
+}
+
+static json_t *fa_onyx_run(fa_parse_fn *fn, const char *path)
+{
+	return fa_onyx_run_into(fn, NULL, path);
+}
+
+static json_int_t fa_int(const json_t *obj, const char *path)
+{
+	json_int_t v = -1;
+
+	fa_get_int(obj, path, &v);
+	return v;
+}
+
+static const char *fa_onyx_src(const char *name)
+{
+	static char path[512];
+
+	snprintf(path, sizeof(path), "tests/fixtures/onyx/%s", name);
+	return fa_test_srcfile(path);
+}
+
+START_TEST(parse_onyx_version_36_text)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_version,
+				fa_test_fixture(QUALI "test_mellanox_os__show_version.txt"));
+
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "MLNX-OS");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "3.6.1102");
+	ck_assert_msg(strcmp(fa_get_str(d, "serial"), "MT1628X26331") == 0,
+		      "The escaped quotes are not part of the serial number.");
+	ck_assert_str_eq(fa_get_str(d, "model"), "x86onie");
+	ck_assert_msg(strcmp(fa_get_str(d, "hostname"), "sn1-rsw-b11-20a") == 0,
+		      "The host name comes from the prompt line.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_version_json_api)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_version, fa_onyx_src("show-version.json"));
+
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "Onyx");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "3.8.2306");
+	ck_assert_str_eq(fa_get_str(d, "serial"), "MT1935J01956");
+	ck_assert_msg(fa_get_str(d, "hostname") == NULL, "JSON carries no host name.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_interfaces_36_text)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_interfaces,
+				fa_test_fixture(QUALI "test_mellanox_os__show_interfaces.txt"));
+	json_t *e1 = fa_device_find_port(d, "Eth1/1"), *m = fa_device_find_port(d, "mgmt0");
+	json_t *lo = fa_device_find_port(d, "lo"), *split = fa_device_find_port(d, "Eth1/16/4");
+
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 21,
+		      "lo, mgmt0 and 19 Ethernet ports.");
+	ck_assert_msg(fa_int(e1, "mtu") == 1500, "Eth1/1 has MTU 1500.");
+	ck_assert_msg(fa_int(e1, "speed") == 100000000000LL, "100 Gbps is 10^11 bit/s.");
+	ck_assert_str_eq(fa_get_str(e1, "fec"), "auto");
+	ck_assert_str_eq(fa_get_str(e1, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(e1, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(e1, "mac"), "7c:fe:90:f8:e6:98");
+	ck_assert_msg(fa_obj_get_path(e1, "description") == NULL, "N\\A is no description.");
+	ck_assert_msg(split && fa_int(split, "speed") == 10000000000LL,
+		      "The split port Eth1/16/4 runs at 10 Gbps.");
+	ck_assert_str_eq(fa_get_str(m, "type"), "management");
+	ck_assert_msg(fa_int(m, "speed") == 1000000000LL, "1000Mb/s (auto) is 10^9 bit/s.");
+	ck_assert_str_eq(fa_get_str(m, "mac"), "24:8a:07:27:ad:b2");
+	ck_assert_str_eq(fa_get_str(lo, "type"), "loopback");
+	ck_assert_msg(fa_int(lo, "mtu") == 16436, "lo has MTU 16436.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_interfaces_aligned_text)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	json_t *e1 = fa_device_find_port(d, "Eth1/1"), *e2 = fa_device_find_port(d, "Eth1/2");
+
+	ck_assert_msg(fa_int(e1, "mtu") == 9216, "Eth1/1 has MTU 9216.");
+	ck_assert_msg(fa_int(e1, "speed") == 100000000000LL, "100G is 10^11 bit/s.");
+	ck_assert_str_eq(fa_get_str(e1, "fec"), "rs");
+	ck_assert_msg(json_is_true(fa_obj_get_path(e1, "autoneg")), "Auto-negotiation is on.");
+	ck_assert_str_eq(fa_get_str(e1, "description"), "to gpu-node-01 port 1");
+	ck_assert_str_eq(fa_get_str(e2, "admin_state"), "down");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_interfaces_json_print)
+{
+	const char *jp = "{\"Eth1/1\": [{\"Admin state\": \"Enabled\", \"Operational state\": "
+			 "\"Up\", \"MTU\": \"9216 bytes(Maximum packet size 9238 bytes)\", "
+			 "\"Actual speed\": \"400 Gbps\", \"Fec\": \"auto\"}], "
+			 "\"bogus\": [{\"x\": \"y\"}]}";
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+	json_t *d = fa_onyx_run_text(fa_parse_onyx_interfaces, NULL, jp, strlen(jp), &r, &err);
+	json_t *p = fa_device_find_port(d, "Eth1/1");
+
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_int(p, "speed") == 400000000000LL, "400 Gbps is 4*10^11 bit/s.");
+	ck_assert_msg(fa_int(p, "mtu") == 9216, "The MTU is read from json-print.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "An entry that is not an interface is warned about.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_pfc_text_and_json)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_pfc, fa_onyx_src("show-dcb-priority-flow-control.txt"));
+	json_t *l = fa_obj_get_path(fa_device_find_port(d, "Eth1/1"), "qos.pfc_enabled");
+
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
+		      "Eth1/1 (oper Enabled) pauses priority 3.");
+	l = fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.pfc_enabled");
+	ck_assert_msg(json_is_array(l) && json_array_size(l) == 0, "Eth1/3 (Disabled) is [].");
+	json_decref(d);
+
+	d = fa_onyx_run(fa_parse_onyx_pfc, fa_onyx_src("show-dcb-priority-flow-control.json"));
+	l = fa_obj_get_path(fa_device_find_port(d, "Eth1/16"), "qos.pfc_enabled");
+	ck_assert_msg(json_array_size(l) == 2 && json_integer_value(json_array_get(l, 1)) == 4,
+		      "Eth1/16 pauses priorities 3 and 4.");
+	l = fa_obj_get_path(fa_device_find_port(d, "Eth1/10"), "qos.pfc_enabled");
+	ck_assert_msg(json_is_array(l) && json_array_size(l) == 0, "Eth1/10 is [].");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_pfc_disabled_switch_wide)
+{
+	const char *t = "PFC                    : disabled\n"
+			"Priority Enabled List  : 3\n"
+			"Priority Disabled List : 0 1 2 4 5 6 7\n"
+			"Interface   PFC admin   PFC oper\n"
+			"Eth1/1      On          Enabled\n";
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+	json_t *d = fa_onyx_run_text(fa_parse_onyx_pfc, NULL, t, strlen(t), &r, &err);
+	json_t *l = fa_obj_get_path(fa_device_find_port(d, "Eth1/1"), "qos.pfc_enabled");
+
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(json_is_array(l) && json_array_size(l) == 0,
+		      "With PFC disabled switch-wide no priority is paused.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_ets_tables)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_ets, fa_onyx_src("show-dcb-ets.txt"));
+	json_t *p = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *tsa = fa_obj_get_path(p, "qos.ets.tsa"),
+	       *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
+	json_t *map = fa_obj_get_path(p, "qos.priority_to_tc");
+
+	ck_assert_msg(json_array_size(tsa) == 8 && json_array_size(bw) == 8, "Eight TCs.");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 6)), "strict");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 3)), "ets");
+	ck_assert_msg(json_integer_value(json_array_get(bw, 3)) == 50, "TC 3 has 50 %%.");
+	ck_assert_msg(json_integer_value(json_array_get(bw, 6)) == 0, "A strict TC has 0 %%.");
+	ck_assert_msg(json_integer_value(json_array_get(map, 3)) == 3 &&
+			  json_integer_value(json_array_get(map, 6)) == 6,
+		      "Priorities 3 and 6 map to TCs 3 and 6.");
+	ck_assert_msg(fa_obj_get_path(p2, "qos.priority_to_tc") == NULL,
+		      "A map of four priorities is not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "The incomplete map is warned about.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_roce_profile)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	json_t *p, *l;
+
+	d = fa_onyx_run_into(fa_parse_onyx_roce, d, fa_onyx_src("show-roce.txt"));
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "dscp");
+	l = fa_obj_get_path(p, "qos.ecn.enabled_tcs");
+	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
+		      "ECN marks the RoCE TC 3, not the CNP TC 6.");
+	ck_assert_msg(fa_int(p, "qos.ecn.min_threshold") == 150 * 1024 &&
+			  fa_int(p, "qos.ecn.max_threshold") == 1500 * 1024,
+		      "Min 150 and Max 1500 KB are the thresholds in bytes.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_roce_not_configured)
+{
+	const char *t = "switch (config) # show roce\nRoCE mode: N/A\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("sw", "switch");
+	int r;
+
+	fa_set_str(fa_device_port(d, "Eth1/1"), "type", "ethernet");
+	d = fa_onyx_run_text(fa_parse_onyx_roce, d, t, strlen(t), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Eth1/1"), "qos") == NULL,
+		      "RoCE mode N/A sets nothing.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_lldp_remote)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_lldp,
+			fa_test_fixture(MFD "test_get_lldp_neighbors_parser_pass__out_L23.txt"));
+	json_t *p = fa_device_find_port(d, "Eth1/31"), *q = fa_device_find_port(d, "Eth1/5/1");
+
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "fortyGigE 0/52");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "LIN-ND3-DS5000");
+	ck_assert_str_eq(fa_get_str(p, "lldp.chassis_id"), "f8:bc:aa:bb:cc:e0");
+	ck_assert_msg(fa_obj_get_path(q, "lldp.system_name") == NULL,
+		      "Not Advertised is no system name.");
+	ck_assert_str_eq(fa_get_str(q, "lldp.port_id"), "3c:fd:aa:bb:cc:f0");
+	json_decref(d);
+
+	d = fa_onyx_run(fa_parse_onyx_lldp,
+			fa_test_fixture(MFD "test_get_lldp_neighbors_empty_list__out_L39.txt"));
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0,
+		      "An empty neighbour table gives no port.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_onyx_bad_input)
+{
+	static const char *const bad[] = {
+	    "",
+	    "% Unrecognized command \"roce\".\nType \"show ?\" for help.\n",
+	    "{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"denied\"}]}",
+	    "{ truncated",
+	};
+	fa_parse_fn *const fns[] = {fa_parse_onyx_version, fa_parse_onyx_interfaces,
+				    fa_parse_onyx_pfc,	   fa_parse_onyx_ets,
+				    fa_parse_onyx_roce,	   fa_parse_onyx_lldp};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		for (j = 0; j < sizeof(fns) / sizeof(fns[0]); j++) {
+			struct fa_err err = FA_ERR_INIT;
+			int r;
+			json_t *d =
+			    fa_onyx_run_text(fns[j], NULL, bad[i], strlen(bad[i]), &r, &err);
+
+			ck_assert_msg(r == -FA_EPARSE, "Input %zu to parser %zu is a parse error.",
+				      i, j);
+			json_decref(d);
+		}
+}
+END_TEST
+
+START_TEST(parse_onyx_truncated_and_garbled)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	const char *garbled = "Eth1/1\n  Admin state: Maybe\n  MTU: lots\n  Actual speed: fast\n"
+			      "stray words at column zero\n  indented words without a colon\n";
+	json_t *d, *p;
+	int r;
+
+	fa_test_read(fa_test_fixture(QUALI "test_mellanox_os__show_interfaces.txt"), &b);
+	d = fa_onyx_run_text(fa_parse_onyx_interfaces, NULL, b.buf, b.len / 2, &r, &err);
+	ck_assert_msg(r == 0 && fa_device_find_port(d, "Eth1/1") != NULL,
+		      "Half a capture gives the interfaces it holds.");
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_interfaces, NULL, garbled, strlen(garbled), &r, &err);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(p, "admin_state") && !fa_obj_get_path(p, "mtu") &&
+			  !fa_obj_get_path(p, "speed"),
+		      "Values not understood are not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 5,
+		      "Each line not understood is one warning (%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+	fa_buf_release(&b);
+}
+END_TEST
+
+START_TEST(parse_onyx_platform_table)
+{
+	const struct fa_platform *p = fa_platform_find("onyx");
+	size_t i;
+
+	ck_assert_msg(p != NULL, "onyx is a platform.");
+	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(strncmp(p->commands[i].command, "show ", 5) == 0,
+			      "Every Onyx command is a show command.");
+		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "Once per device.");
+	}
+	ck_assert_msg(
+	    fa_platform_command(p, "show dcb priority-flow-control | json-print", NULL)->parse ==
+		fa_parse_onyx_pfc,
+	    "The json-print form has the same parser.");
+	for (i = 1; fa_platforms[i]; i++)
+		ck_assert_msg(strcmp(fa_platforms[i - 1]->name, fa_platforms[i]->name) < 0,
+			      "fa_platforms[] is sorted by name.");
+}
+END_TEST
+
+Suite *fa_parse_onyx_suite(void)
+{
+	Suite *s = suite_create("parse_onyx");
+	TCase *tc = tcase_create("parse_onyx");
+
+	tcase_add_test(tc, parse_onyx_version_36_text);
+	tcase_add_test(tc, parse_onyx_version_json_api);
+	tcase_add_test(tc, parse_onyx_interfaces_36_text);
+	tcase_add_test(tc, parse_onyx_interfaces_aligned_text);
+	tcase_add_test(tc, parse_onyx_interfaces_json_print);
+	tcase_add_test(tc, parse_onyx_pfc_text_and_json);
+	tcase_add_test(tc, parse_onyx_pfc_disabled_switch_wide);
+	tcase_add_test(tc, parse_onyx_ets_tables);
+	tcase_add_test(tc, parse_onyx_roce_profile);
+	tcase_add_test(tc, parse_onyx_roce_not_configured);
+	tcase_add_test(tc, parse_onyx_lldp_remote);
+	tcase_add_test(tc, parse_onyx_bad_input);
+	tcase_add_test(tc, parse_onyx_truncated_and_garbled);
+	tcase_add_test(tc, parse_onyx_platform_table);
+	suite_add_tcase(s, tc);
+	return s;
+}
