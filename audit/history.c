@@ -297,7 +297,7 @@ int fa_history_baseline(struct fa_history *h, char **ret_name, struct fa_err *er
 	}
 	snap = fa_history_path(h, text.buf);
 	if (stat(snap, &st) < 0) {
-		r = fa_err_at(err, FA_ENOENT, path, 1, 1, "the baseline %s is missing: %s",
+		r = fa_err_at(err, FA_EPARSE, path, 1, 1, "the baseline %s is missing: %s",
 			      text.buf, strerror(errno));
 		goto out;
 	}

@@ -55,8 +55,8 @@ int fa_history_store(struct fa_history *h, const json_t *snapshot, char **ret_na
 
 /*
  * The baseline's file name in *ret_name (new string, free()).  Errors: -FA_ENOENT when there
- * is no baseline yet; -FA_EPARSE when the pointer does not name a snapshot file of the folder;
- * -FA_EIO.
+ * is no baseline yet; -FA_EPARSE when the pointer does not name a snapshot file of the folder
+ * or names one that is gone (the folder was edited by hand); -FA_EIO.
  */
 int fa_history_baseline(struct fa_history *h, char **ret_name, struct fa_err *err);
 
