@@ -207,9 +207,13 @@ out:
 
 void fa_history_close(struct fa_history *h)
 {
+	int r;
+
 	if (!h)
 		return;
-	/* Closing drops the flock; the pid left in the file is only shown while it is held. */
+	/* Still holding the lock, so no later holder's pid is erased; closing drops the flock. */
+	r = ftruncate(h->lock_fd, 0);
+	(void)r;
 	close(h->lock_fd);
 	free(h->dir);
 	free(h);
@@ -240,29 +244,45 @@ static void fa_history_stamp(const json_t *snapshot, char *buf, size_t size)
 	strftime(buf, size, "%Y%m%dT%H%M%SZ", &tm);
 }
 
+/* The sequence number after the highest one used with @stamp (1 when none is). */
+static int fa_history_next_seq(struct fa_history *h, const char *stamp)
+{
+	DIR *d = opendir(h->dir);
+	struct dirent *de;
+	size_t plen = strlen(FA_HISTORY_PREFIX);
+	int seq, next = 1;
+
+	if (!d)
+		return 1;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, FA_HISTORY_PREFIX, plen) != 0 ||
+		    strncmp(de->d_name + plen, stamp, FA_HISTORY_STAMP_LEN) != 0 ||
+		    !fa_history_parse_name(de->d_name, NULL, &seq))
+			continue;
+		if (seq >= next)
+			next = seq + 1;
+	}
+	closedir(d);
+	return next;
+}
+
 int fa_history_store(struct fa_history *h, const json_t *snapshot, char **ret_name,
 		     struct fa_err *err)
 {
 	char stamp[32], *name = NULL, *path = NULL;
-	struct stat st;
 	int seq, r;
 
+	/* Names only grow within one second, so a removed name is never reused out of order. */
 	fa_history_stamp(snapshot, stamp, sizeof(stamp));
-	for (seq = 1; seq < FA_HISTORY_MAX_SEQ; seq++) {
-		free(name);
-		free(path);
-		name = seq == 1 ? fa_xasprintf(FA_HISTORY_PREFIX "%s" FA_HISTORY_SUFFIX, stamp) :
-				  fa_xasprintf(FA_HISTORY_PREFIX "%s-%d" FA_HISTORY_SUFFIX, stamp,
-					       seq);
-		path = fa_history_path(h, name);
-		if (stat(path, &st) < 0 && errno == ENOENT)
-			break;
-	}
-	if (seq == FA_HISTORY_MAX_SEQ) {
+	seq = fa_history_next_seq(h, stamp);
+	if (seq >= FA_HISTORY_MAX_SEQ) {
 		r = fa_err_at(err, FA_EIO, h->dir, 0, 0, "%d snapshots share the time %s",
 			      FA_HISTORY_MAX_SEQ, stamp);
 		goto out;
 	}
+	name = seq == 1 ? fa_xasprintf(FA_HISTORY_PREFIX "%s" FA_HISTORY_SUFFIX, stamp) :
+			  fa_xasprintf(FA_HISTORY_PREFIX "%s-%d" FA_HISTORY_SUFFIX, stamp, seq);
+	path = fa_history_path(h, name);
 	r = fa_snapshot_write(snapshot, path, err);
 out:
 	if (r == 0)

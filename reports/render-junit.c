@@ -125,7 +125,8 @@ static void fa_junit_case_end(struct fa_junit_suite *s, struct fa_junit_case *c)
 	}
 	fa_buf_adds(b, " message=\"");
 	fa_xml_escape(b, c->message.buf, true);
-	fa_buf_adds(b, "\">");
+	/* One subject per line, the first one on a line of its own too. */
+	fa_buf_adds(b, c->text.len ? "\">\n" : "\">");
 	fa_xml_escape(b, c->text.buf, false);
 	fa_buf_addf(b, "</%s>\n    </testcase>\n", c->kind);
 out:
@@ -305,7 +306,8 @@ static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
 	if (n) {
 		c.kind = "failure";
 		c.type = "drift";
-		fa_buf_addf(&c.message, "%zu changes outside the allow-list", n);
+		fa_buf_addf(&c.message, "%zu change%s outside the allow-list", n,
+			    n == 1 ? "" : "s");
 	}
 	fa_junit_case_end(&s, &c);
 	json_array_foreach(entries, i, e) {

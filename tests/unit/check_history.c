@@ -65,7 +65,7 @@ START_TEST(history_names_follow_the_snapshot_time)
 {
 	struct fa_history *h = open_ok();
 	char *a = store(h, "2026-12-02T16:00:00Z"), *b = store(h, "2026-12-02T16:00:00Z");
-	char *c = store(h, "2026-12-01T09:30:05Z"), **names = NULL;
+	char *c = store(h, "2026-12-01T09:30:05Z"), **names = NULL, *path, *d;
 	struct fa_err err = FA_ERR_INIT;
 	size_t n;
 
@@ -76,6 +76,14 @@ START_TEST(history_names_follow_the_snapshot_time)
 	ck_assert_msg(n == 3 && !strcmp(names[0], c) && !strcmp(names[1], a) &&
 		      !strcmp(names[2], b), "Snapshots list oldest first, -2 after the plain one.");
 	ck_assert_msg(fa_history_name_time(a) == 1796227200, "The name holds the UTC time.");
+	/* A removed name in the middle is not taken again: names keep their order. */
+	path = fa_history_path(h, a);
+	ck_assert_int_eq(unlink(path), 0);
+	free(path);
+	d = store(h, "2026-12-02T16:00:00Z");
+	ck_assert_msg(strcmp(d, "snapshot-20261202T160000Z-3.json") == 0,
+		      "After removing the first, the next one in that second is -3, not %s.", d);
+	free(d);
 	ck_assert_msg(!fa_history_is_snapshot_name("snapshot-20261202T160000Z-1.json") &&
 		      !fa_history_is_snapshot_name("snapshot-2026120XT160000Z.json") &&
 		      !fa_history_is_snapshot_name("snapshot-20261302T160000Z.json") &&
