@@ -494,7 +494,7 @@ static const char *fa_text_change_group(const json_t *c)
 }
 
 static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, size_t wfield,
-			   size_t wold)
+			   size_t wold, size_t wnew)
 {
 	struct fa_buf cell = FA_BUF_INIT;
 	const char *kind = fa_report_str(c, "kind"), *op = fa_report_str(c, "op");
@@ -531,6 +531,8 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 		fa_buf_adds(t->out, " -> ");
 		fa_text_value(c, &fa_diff_changes, "new", &cell);
 		fa_buf_adds(t->out, cell.buf);
+		w = fa_text_width(cell.buf);
+		fa_text_pad(t->out, w < wnew ? wnew - w : 0);
 	}
 	fa_buf_adds(t->out, "  ");
 	if (allowed) {
@@ -557,7 +559,7 @@ static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
 	}
 	for (i = 0; i < n; i = j) {
 		const char *group = fa_text_change_group(json_array_get(items, i));
-		size_t wport, wfield, wold;
+		size_t wport, wfield, wold, wnew;
 
 		for (j = i + 1; j < n; j++)
 			if (strcmp(fa_text_change_group(json_array_get(items, j)), group) != 0)
@@ -576,8 +578,9 @@ static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
 		wport = fa_text_diff_width(items, i, j, "port");
 		wfield = fa_text_diff_width(items, i, j, "field");
 		wold = fa_text_diff_width(items, i, j, "old");
+		wnew = fa_text_diff_width(items, i, j, "new");
 		for (; i < j; i++)
-			fa_text_change(t, json_array_get(items, i), wport, wfield, wold);
+			fa_text_change(t, json_array_get(items, i), wport, wfield, wold, wnew);
 	}
 }
 
