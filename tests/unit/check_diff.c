@@ -16,6 +16,7 @@
 #include "audit/diff.h"
 #include "audit/model.h"
 #include "audit/util/fileio.h"
+#include "reports/report.h"
 #include "tests/unit/unit.h"
 
 /* A host with two RoCE ports on firmware @fw1/@fw2 and MTU @mtu on the first. */
@@ -661,6 +662,134 @@ START_TEST(diff_check_names_the_format)
 }
 END_TEST
 
+/* ---- renderers of diffs, and JUnit/Prometheus of sample reports -------------------------- */
+
+static json_t *sample_report(const char *name)
+{
+	char rel[256];
+	json_error_t jerr;
+	json_t *v;
+
+	snprintf(rel, sizeof(rel), "tests/fixtures/reports/%s.json", name);
+	v = json_load_file(fa_test_srcfile(rel), JSON_REJECT_DUPLICATES, &jerr);
+	ck_assert_msg(v != NULL, "The sample report %s loads (%s).", rel, jerr.text);
+	return v;
+}
+
+static char *render(const json_t *doc, const char *format, const struct fa_render_opts *opts)
+{
+	struct fa_buf out = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_msg(fa_report_render(doc, format, opts, &out, &err) == 0,
+		      "The document renders as %s (%s).", format, err.msg);
+	return fa_buf_detach(&out, NULL);
+}
+
+START_TEST(render_diff_every_format_deterministic)
+{
+	static const char *const formats[] = { "text", "json", "html", "junit", "prometheus" };
+	struct fa_diff_opts opts = FA_DIFF_OPTS_INIT;
+	json_t *o = before(), *n = before(), *d;
+	char *a, *b;
+	size_t i;
+
+	fa_set_str(fa_device_find_port(dev(n, "gpu01"), "ens1f0np0"), "nic.firmware",
+		   "28.41.1000");
+	fa_set_str(dev(n, "gpu02"), "os.version", "<script>alert(1)</script>");
+	opts.allow = allow_from(fw_allow);
+	d = run_diff(o, n, &opts);
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		a = render(d, formats[i], NULL);
+		b = render(d, formats[i], NULL);
+		ck_assert_msg(strcmp(a, b) == 0, "The %s rendering of a diff is deterministic.",
+			      formats[i]);
+		/* Text and JSON carry device text as data; the markup formats must escape it. */
+		if (!strcmp(formats[i], "html") || !strcmp(formats[i], "junit"))
+			ck_assert_msg(!strstr(a, "<script>alert"), "The %s output carries no "
+				      "device markup unescaped.", formats[i]);
+		free(a);
+		free(b);
+	}
+	a = render(d, "text", NULL);
+	ck_assert_msg(strstr(a, "  os.version  22.04 -> <script>alert(1)</script>  NOT ALLOWED"),
+		      "The text diff shows field, old -> new and the verdict of the change:\n%s", a);
+	free(a);
+	a = render(d, "html", NULL);
+	ck_assert_msg(strstr(a, "&lt;script&gt;alert(1)&lt;/script&gt;") != NULL,
+		      "The HTML diff view escapes device text.");
+	ck_assert_msg(strstr(a, "<h3 class=\"mono\">gpu01 <span class=\"count\">1</span></h3>"),
+		      "The HTML diff view groups changes by device.");
+	free(a);
+	a = render(d, "junit", NULL);
+	ck_assert_msg(strstr(a, "gpu02 os.version: 22.04 -&gt; &lt;script&gt;") != NULL,
+		      "The JUnit diff lists the unexpected change, escaped.");
+	ck_assert_msg(strstr(a, "the expected change is missing on 3 of 4 subjects") != NULL,
+		      "The JUnit allow entry counts the subjects it is missing on.");
+	free(a);
+	fa_allow_free((struct fa_allow *)opts.allow);
+	json_decref(o);
+	json_decref(n);
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(render_junit_of_sample_reports)
+{
+	json_t *r = sample_report("incomplete");
+	char *x = render(r, "junit", NULL);
+
+	ck_assert_msg(strstr(x, "<error type=\"collection\" message=\"3 of 9 devices not "
+			     "collected\">") != NULL,
+		      "Devices not collected are one testcase with an error.");
+	ck_assert_msg(strstr(x, "\ngpu004: timeout: ") != NULL,
+		      "Each device not collected is a line of the error text.");
+	free(x);
+	json_decref(r);
+	r = sample_report("findings");
+	x = render(r, "junit", NULL);
+	ck_assert_msg(strstr(x, "<testcase classname=\"fabric-audit.roce-basics\" "
+			     "name=\"mtu.jumbo\">\n      <failure type=\"error\"") != NULL,
+		      "A failing rule is a testcase with a failure typed by its severity.");
+	ck_assert_msg(strstr(x, "&lt;script&gt;alert(&apos;pwned&apos;)&lt;/script&gt;") &&
+		      !strstr(x, "<script>"), "Markup in a finding is escaped.");
+	free(x);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(render_prometheus_of_sample_reports)
+{
+	struct fa_render_opts opts = FA_RENDER_OPTS_INIT;
+	json_t *r = sample_report("incomplete"), *rule;
+	char *p;
+
+	opts.duration = 1.5;
+	p = render(r, "prometheus", &opts);
+	ck_assert_msg(strstr(p, "\nfabric_audit_devices{command=\"audit\",status=\"timeout\"} 1\n"),
+		      "Devices are counted by status.");
+	ck_assert_msg(strstr(p, "\nfabric_audit_devices{command=\"audit\",status=\"unreachable\"} "
+			     "0\n"), "A status no device has is exported as 0.");
+	ck_assert_msg(strstr(p, "\nfabric_audit_not_evaluable_checks{command=\"audit\"} 12\n"),
+		      "Checks not evaluable are exported.");
+	ck_assert_msg(strstr(p, "\nfabric_audit_last_run_duration_seconds{command=\"audit\"} "
+			     "1.500\n"), "The duration the caller measured is exported.");
+	ck_assert_msg(strstr(p, "# TYPE fabric_audit_findings gauge\n"), "Every metric has TYPE.");
+	free(p);
+	/* Label values are escaped: a rule id with a quote and a backslash. */
+	rule = json_array_get(json_object_get(r, "rules"), 0);
+	json_object_set_new(rule, "id", json_string("a\"b\\c"));
+	opts.command = "nightly";
+	opts.duration = -1;
+	p = render(r, "prometheus", &opts);
+	ck_assert_msg(strstr(p, "{command=\"nightly\",rule=\"a\\\"b\\\\c\",") != NULL,
+		      "Label values escape quotes and backslashes; the caller names the command.");
+	ck_assert_msg(!strstr(p, "duration"), "An unknown duration is not exported.");
+	free(p);
+	json_decref(r);
+}
+END_TEST
+
 Suite *fa_diff_suite(void)
 {
 	Suite *s = suite_create("diff");
@@ -687,6 +816,11 @@ Suite *fa_diff_suite(void)
 	tcase_add_loop_test(tc, allow_bad_files_are_refused_with_position, 0,
 			    (int)(sizeof(bad_allows) / sizeof(bad_allows[0])));
 	tcase_add_test(tc, allow_empty_and_missing_files);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("render");
+	tcase_add_test(tc, render_diff_every_format_deterministic);
+	tcase_add_test(tc, render_junit_of_sample_reports);
+	tcase_add_test(tc, render_prometheus_of_sample_reports);
 	suite_add_tcase(s, tc);
 	return s;
 }
