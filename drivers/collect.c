@@ -35,6 +35,7 @@ struct fa_dev_run {
 	const struct fa_platform *platform;
 	const struct fa_collector_ops *ops;
 	const struct fa_collect_opts *opts;
+	struct fa_collect_limits lim;	/* opts->lim, with the device's own timeout */
 	struct fa_inv_device replay_inv;	/* copy of @inv pointing at --replay DIR */
 	void *session;
 	json_t *device;		/* the model device */
@@ -62,6 +63,8 @@ static enum fa_status fa_status_for(int code)
 		return FA_STATUS_AUTH_FAILED;
 	case FA_EHOSTKEY:
 		return FA_STATUS_HOSTKEY_UNKNOWN;
+	case FA_EHOSTKEY_CHANGED:
+		return FA_STATUS_HOSTKEY_CHANGED;
 	case FA_ETIMEOUT:
 		return FA_STATUS_TIMEOUT;
 	case FA_EPARSE:
@@ -133,7 +136,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	double t0 = fa_monotonic();
 
 	fa_buf_init(&out, 0);
-	r = run->ops->exec(run->session, command, &run->opts->lim, &out, &exit_status, &err);
+	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	if (run->save_dir && r == 0)
 		fa_save_capture(run, command, &out, &file);
 	if (run->meta)
@@ -309,6 +312,12 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	run.inv = inv;
 	run.opts = opts;
 	run.status = FA_STATUS_OK;
+	run.lim = opts->lim;
+	if (inv->timeout > 0) {
+		/* the inventory's per-device timeout (a slow switch CLI) wins over --timeout */
+		run.lim.connect_timeout = inv->timeout;
+		run.lim.command_timeout = inv->timeout;
+	}
 	run.platform = fa_platform_find(inv->platform);
 	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
 	fa_set_inventory_fields(run.device, inv);
@@ -345,7 +354,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 		fa_dev_fail(&run, FA_STATUS_UNREACHABLE, msg);
 		goto out;
 	}
-	r = run.ops->open(target, &opts->lim, &run.session, &err);
+	r = run.ops->open(target, &run.lim, &run.session, &err);
 	if (r < 0) {
 		fa_dev_fail(&run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
 		goto out;
@@ -370,6 +379,8 @@ struct fa_pool {
 	atomic_size_t done;
 	atomic_size_t failed;
 	pthread_mutex_t progress_lock;
+	pthread_mutex_t share_lock;
+	json_t *shared;		/* lists shared between devices (fa_model_share_lists) */
 	double t0;
 };
 
@@ -400,6 +411,11 @@ static void *fa_worker(void *arg)
 		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
 		const char *st = fa_get_str(d, "status");
 
+		/* Share repeated maps as each device lands, so memory stays proportional to what
+		 * is different between devices. */
+		pthread_mutex_lock(&pool->share_lock);
+		fa_model_share_lists(d, pool->shared);
+		pthread_mutex_unlock(&pool->share_lock);
 		pool->results[i] = d;
 		if (!st || strcmp(st, "ok") != 0)
 			atomic_fetch_add(&pool->failed, 1);
@@ -429,6 +445,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
 	pool.t0 = fa_monotonic();
 	pthread_mutex_init(&pool.progress_lock, NULL);
+	pthread_mutex_init(&pool.share_lock, NULL);
+	pool.shared = json_object();
 	nthreads = opts->jobs > 0 ? (size_t)opts->jobs : 1;
 	if (nthreads > inv->ndevices)
 		nthreads = inv->ndevices ? inv->ndevices : 1;
@@ -451,6 +469,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	free(threads);
 	free(pool.results);
 	pthread_mutex_destroy(&pool.progress_lock);
+	pthread_mutex_destroy(&pool.share_lock);
+	json_decref(pool.shared);
 	*ret_devices = devices;
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "audit/cli/cmd.h"
 #include "audit/util/banned.h"
 
@@ -124,6 +126,8 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
+	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
+	json_object_seed(0);
 	if (argc < 2) {
 		fa_main_usage(stderr);
 		return FA_EXIT_USAGE;

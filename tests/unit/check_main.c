@@ -55,6 +55,8 @@ int main(void)
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,
+		/* SSH collector suites */
+		fa_collector_ssh_suite,
 		/* Rule language and engine suites */
 		fa_engine_suite,
 		fa_expr_suite,

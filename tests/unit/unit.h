@@ -37,6 +37,8 @@ Suite *fa_xmlsafe_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
+/* SSH collector suites */
+Suite *fa_collector_ssh_suite(void);
 /* Rule language and engine suites */
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
