@@ -351,11 +351,11 @@ static int fa_diff_ports(struct fa_diff_ctx *c, const json_t *od, const json_t *
 			  fa_name_order(fa_get_str(ov[i], "name"), fa_get_str(nv[j], "name"));
 
 		if (cmp < 0) {
-			json_array_append_new(c->changes, fa_change_new("port", "removed", dev,
-									 fa_get_str(ov[i++], "name")));
+			tmpl = fa_change_new("port", "removed", dev, fa_get_str(ov[i++], "name"));
+			json_array_append_new(c->changes, tmpl);
 		} else if (cmp > 0) {
-			json_array_append_new(c->changes, fa_change_new("port", "added", dev,
-									 fa_get_str(nv[j++], "name")));
+			tmpl = fa_change_new("port", "added", dev, fa_get_str(nv[j++], "name"));
+			json_array_append_new(c->changes, tmpl);
 		} else {
 			tmpl = fa_change_new("port", "changed", dev, fa_get_str(nv[j], "name"));
 			fa_diff_fields(c, tmpl, "port", ov[i++], nv[j++], skip);
@@ -508,18 +508,22 @@ static int fa_op_rank(const char *op)
 static int fa_change_cmp(const void *x, const void *y)
 {
 	const json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
-	bool la = !strcmp(fa_get_str(a, "kind"), "link"), lb = !strcmp(fa_get_str(b, "kind"), "link");
+	bool la = !strcmp(fa_get_str(a, "kind"), "link");
+	bool lb = !strcmp(fa_get_str(b, "kind"), "link");
 	const char *pa, *pb;
 	int c;
 
 	if (la != lb)
 		return la ? 1 : -1;
 	if (la) {
-		c = fa_end_cmp(fa_get_str(a, "link.a.device"), fa_get_str(a, "link.a.port"),
-			       fa_get_str(b, "link.a.device"), fa_get_str(b, "link.a.port"));
-		if (!c)
-			c = fa_end_cmp(fa_get_str(a, "link.b.device"), fa_get_str(a, "link.b.port"),
-				       fa_get_str(b, "link.b.device"), fa_get_str(b, "link.b.port"));
+		static const char *const ends[2][2] = {
+			{ "link.a.device", "link.a.port" }, { "link.b.device", "link.b.port" },
+		};
+		size_t e;
+
+		for (c = 0, e = 0; !c && e < 2; e++)
+			c = fa_end_cmp(fa_get_str(a, ends[e][0]), fa_get_str(a, ends[e][1]),
+				       fa_get_str(b, ends[e][0]), fa_get_str(b, ends[e][1]));
 	} else {
 		c = fa_name_order(fa_get_str(a, "device"), fa_get_str(b, "device"));
 		if (c)

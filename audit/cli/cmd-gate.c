@@ -149,17 +149,16 @@ static json_t *fa_gate_build(const json_t *before, const json_t *after, json_t *
 		json_array_append_new(reasons, json_sprintf("%lld expected change%s did not "
 							    "happen", n, n == 1 ? "" : "s"));
 	nc = fa_gate_coverage(before, after, reasons);
-	if (strcmp(audit_verdict, "pass") != 0)
+	if (strcmp(audit_verdict, "pass") != 0) {
+		long long findings, uneval;
+
+		findings = json_integer_value(fa_obj_get_path(report, "summary.findings"));
+		uneval = json_integer_value(fa_obj_get_path(report, "summary.not_evaluable"));
 		json_array_append_new(reasons,
 				      json_sprintf("the audit of the post-change state is %s: %lld "
 						   "finding(s), %lld check(s) not evaluable",
-						   audit_verdict,
-						   (long long)json_integer_value(
-							   fa_obj_get_path(report,
-									   "summary.findings")),
-						   (long long)json_integer_value(
-							   fa_obj_get_path(report,
-									   "summary.not_evaluable"))));
+						   audit_verdict, findings, uneval));
+	}
 	pass = diff_ok && json_array_size(nc) == 0 && !strcmp(audit_verdict, "pass");
 	if (pass)
 		*ret_code = FA_EXIT_CLEAN;
