@@ -62,6 +62,9 @@ int main(void)
 		fa_engine_suite,
 		fa_expr_suite,
 		fa_rules_suite,
+		/* Drift and gate suites */
+		fa_diff_suite,
+		fa_history_suite,
 		/* Report renderer suites */
 		fa_reports_suite,
 	};

@@ -43,6 +43,9 @@ Suite *fa_collector_ssh_suite(void);
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
 Suite *fa_rules_suite(void);
+/* Drift and gate suites */
+Suite *fa_diff_suite(void);
+Suite *fa_history_suite(void);
 /* Report renderer suites */
 Suite *fa_reports_suite(void);
 
