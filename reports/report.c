@@ -234,7 +234,9 @@ int fa_report_check(const json_t *report, struct fa_err *err)
 	if (!json_is_string(f))
 		return fa_err_set(err, FA_EPARSE,
 				  "not a fabric-audit report (format is not a string)");
-	if (strcmp(json_string_value(f), FA_REPORT_FORMAT) != 0)
+	if (strcmp(json_string_value(f), FA_REPORT_FORMAT) != 0 &&
+	    strcmp(json_string_value(f), FA_REPORT_DIFF_FORMAT) != 0 &&
+	    strcmp(json_string_value(f), FA_REPORT_GATE_FORMAT) != 0)
 		return fa_err_set(err, FA_EPARSE, "not a fabric-audit report (format %s)",
 				  json_string_value(f));
 	return 0;

@@ -165,6 +165,14 @@ d = json.load(open(sys.argv[1]))
 d["devices"].append(d["devices"][0])
 json.dump(d, open(sys.argv[2], "w"))
 ' "$FA_TMP/pre.json" "$FA_TMP/dup.json"
+# A saved JSON diff renders again with 'report', in any format.
+fa_run report -f html -o "$FA_TMP/d.html" "$FA_TMP/outdir/d.json"
+fa_expect_rc "report re-renders a saved diff" 0
+fa_expect_grep "the re-rendered diff is an HTML page" '<html' "$FA_TMP/d.html"
+fa_run report -f junit "$FA_TMP/outdir/d.json"
+fa_expect_rc "report renders a saved diff as JUnit" 0
+fa_expect_grep "the JUnit rendering has a test suite" '<testsuite' "$FA_TMP/out"
+
 fa_run diff "$FA_TMP/pre.json" "$FA_TMP/dup.json"
 fa_expect_rc "a snapshot naming a device twice exits 65" 65
 fa_expect_grep "and the device is named" "device 'gpu01' appears twice" "$FA_TMP/err"
