@@ -84,7 +84,7 @@ static void fa_sort_by_name(json_t *array)
 
 json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 {
-	json_t *snap = json_object(), *tool = json_object(), *d;
+	json_t *snap = json_object(), *tool = json_object(), *d, *links;
 	char now[32];
 	size_t i;
 
@@ -99,7 +99,9 @@ json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 	json_object_set_new(snap, "tool", tool);
 	if (inventory)
 		json_object_set_new(snap, "inventory", json_string(inventory));
-	json_object_set_new(snap, "links", fa_links_from_lldp(devices));
+	links = fa_links_from_lldp(devices);
+	fa_links_merge(links, fa_links_from_ib(devices));
+	json_object_set_new(snap, "links", links);
 	json_object_set_new(snap, "devices", devices);
 	return snap;
 }
