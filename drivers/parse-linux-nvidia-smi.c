@@ -26,6 +26,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/parse-linux.h"
 #include "drivers/parse-linux-int.h"
+#include "drivers/textscan.h"
 #include "drivers/xmlsafe.h"
 #include "audit/util/banned.h"
 
@@ -91,4 +92,63 @@ out:
 		xmlFreeDoc(doc);
 	free(copy);
 	return r;
+}
+
+/*
+ * "<key>" followed by blanks, ':' and a value: the value's first word, or an empty span.  The
+ * default table prints "Driver Version: 550.90.07   CUDA Version: 12.4" on one line; -q prints
+ * "Driver Version                            : 535.129.03".
+ */
+static struct fa_textscan_span fa_nvsmi_text_value(struct fa_textscan_span line, const char *key)
+{
+	struct fa_textscan_span rest = { "", 0 }, w[1];
+	long at = fa_textscan_find(line, key);
+
+	if (at < 0)
+		return rest;
+	rest.ptr = line.ptr + at + strlen(key);
+	rest.len = line.len - (size_t)at - strlen(key);
+	rest = fa_textscan_trim(rest);
+	if (rest.len == 0 || rest.ptr[0] != ':') {
+		rest.len = 0;
+		return rest;
+	}
+	rest.ptr++;
+	rest.len--;
+	if (fa_textscan_words(rest, w, 1) == 0) {
+		rest.len = 0;
+		return rest;
+	}
+	if (w[0].len && w[0].ptr[w[0].len - 1] == '|')
+		w[0].len--;
+	return w[0];
+}
+
+int fa_parse_linux_nvidia_smi_text(const struct fa_capture *cap, json_t *device,
+				   struct fa_err *err)
+{
+	const char *cmd = fa_linux_cmd(cap, "nvidia-smi -q");
+	struct fa_textscan_span line, v;
+	struct fa_textscan ts;
+	bool driver = false;
+
+	fa_textscan_init(&ts, cap->data, cap->len);
+	while (fa_textscan_next(&ts, &line)) {
+		v = fa_nvsmi_text_value(line, "Driver Version");
+		if (v.len && !fa_textscan_eq(v, "N/A") && !driver) {
+			fa_set_strn(device, "software.nvidia_driver", v.ptr, v.len);
+			driver = true;
+		}
+		v = fa_nvsmi_text_value(line, "CUDA Version");
+		if (v.len && !fa_textscan_eq(v, "N/A") && !fa_get_str(device, "software.cuda"))
+			fa_set_strn(device, "software.cuda", v.ptr, v.len);
+	}
+	if (!driver) {
+		struct fa_textscan_span first = fa_linux_first_line(cap);
+
+		return first.len ? fa_err_set(err, FA_EPARSE, "%s: no Driver Version: %.*s", cmd,
+					      (int)(first.len > 120 ? 120 : first.len), first.ptr)
+				 : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
+	}
+	return 0;
 }

@@ -41,6 +41,8 @@ fa_parse_fn fa_parse_linux_pkeys;
 fa_parse_fn fa_parse_linux_dcqcn;
 /* nvidia-smi -q -x: software.nvidia_driver, software.cuda. */
 fa_parse_fn fa_parse_linux_nvidia_smi;
+/* nvidia-smi and nvidia-smi -q (text): software.nvidia_driver, software.cuda. */
+fa_parse_fn fa_parse_linux_nvidia_smi_text;
 /* nvidia-smi topo -m: nic.gpus and nic.numa of the ports of each NIC. */
 fa_parse_fn fa_parse_linux_nvidia_topo;
 /* cat /etc/nccl.conf: nccl.* (one key per NCCL_ variable). */

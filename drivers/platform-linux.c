@@ -46,6 +46,8 @@ static const struct fa_command fa_linux_commands[] = {
 	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
 	{ "mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY, fa_parse_linux_mlxconfig },
+	{ "nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },
+	{ "nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },
 };
 
 const struct fa_platform fa_platform_linux = {

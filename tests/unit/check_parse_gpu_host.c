@@ -402,6 +402,52 @@ START_TEST(parse_gpu_host_nvidia_smi_refuses_bad_xml)
 }
 END_TEST
 
+START_TEST(parse_gpu_host_nvidia_smi_text_forms)
+{
+	static const struct {
+		const char *file, *command, *driver, *cuda;
+	} cases[] = {
+	    {"leptonai__gpud/components/accelerator/nvidia/query/testdata/"
+	     "nvidia-smi-query.535.129.03.out.0.valid.a10",
+	     "nvidia-smi -q", "535.129.03", "12.2"},
+	    {"leptonai__gpud/components/accelerator/nvidia/query/testdata/"
+	     "nvidia-smi-query.560.35.03.out.0.valid",
+	     "nvidia-smi -q", "560.35.03", "12.6"},
+	    {"thamada__nvidia-smi/extracted/H100SXMx8/out_a.txt", "nvidia-smi -q", "565.57.01",
+	     "12.7"},
+	    {"leptonai__gpud/components/accelerator/nvidia/query/testdata/"
+	     "nvidia-smi.550.90.07.out.0.valid",
+	     "nvidia-smi", "550.90.07", "12.4"},
+	    {STELLINE "puget-wrx90__nvidia-smi.txt", "nvidia-smi", "575.51.03", "12.9"},
+	};
+	struct fa_err err = FA_ERR_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *d = fa_device_new("gpu001", "host");
+
+		ck_assert_int_eq(fa_t_file(fa_parse_linux_nvidia_smi_text, cases[i].command,
+					   fa_test_fixture(cases[i].file), d, NULL),
+				 0);
+		ck_assert_str_eq(fa_t_s(d, "software.nvidia_driver"), cases[i].driver);
+		ck_assert_str_eq(fa_t_s(d, "software.cuda"), cases[i].cuda);
+		json_decref(d);
+	}
+	{
+		json_t *d = fa_device_new("gpu001", "host");
+
+		ck_assert_int_eq(fa_t_str(fa_parse_linux_nvidia_smi_text, NULL,
+					  "NVIDIA-SMI has failed because it couldn't communicate "
+					  "with the NVIDIA driver.\n",
+					  d, &err),
+				 -FA_EPARSE);
+		ck_assert_int_eq(fa_t_str(fa_parse_linux_nvidia_smi_text, NULL, "", d, &err),
+				 -FA_EPARSE);
+		json_decref(d);
+	}
+}
+END_TEST
+
 /* ---- nvidia-smi topo -m -------------------------------------------------------------- */
 
 START_TEST(parse_gpu_host_topo_nic_legend)
@@ -554,6 +600,7 @@ Suite *fa_parse_gpu_host_suite(void)
 	tcase_add_test(tc, parse_gpu_host_dcqcn_grep_partial_and_bad);
 	tcase_add_loop_test(tc, parse_gpu_host_nvidia_smi_versions, 0, 6);
 	tcase_add_test(tc, parse_gpu_host_nvidia_smi_refuses_bad_xml);
+	tcase_add_test(tc, parse_gpu_host_nvidia_smi_text_forms);
 	tcase_add_test(tc, parse_gpu_host_topo_nic_legend);
 	tcase_add_test(tc, parse_gpu_host_topo_old_headers_and_ansi);
 	tcase_add_test(tc, parse_gpu_host_nccl_conf_as_nccl_reads_it);

@@ -149,6 +149,8 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY},
+	    {"nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("linux");
 	size_t i;
