@@ -210,3 +210,13 @@ bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
 		*ret_word = w;
 	return true;
 }
+
+bool fa_linux_is_word(struct fa_textscan_span s)
+{
+	size_t i;
+
+	for (i = 0; i < s.len; i++)
+		if ((unsigned char)s.ptr[i] <= ' ' || (unsigned char)s.ptr[i] >= 0x7f)
+			return false;
+	return s.len > 0;
+}

@@ -75,7 +75,7 @@ static bool fa_dcqcn_line(struct fa_textscan_span line, struct fa_dcqcn *d)
 	if (!fa_linux_path_word(&path, "sys", NULL) || !fa_linux_path_word(&path, "class", NULL) ||
 	    !fa_linux_path_word(&path, "net", NULL) || !fa_linux_path_word(&path, NULL, &ifname) ||
 	    !fa_linux_path_word(&path, "ecn", NULL) || !fa_linux_path_word(&path, NULL, &point) ||
-	    !fa_linux_path_word(&path, NULL, &last) ||
+	    !fa_linux_path_word(&path, NULL, &last) || !fa_linux_is_word(ifname) ||
 	    !fa_textscan_copy(ifname, name, sizeof(name)) || !fa_textscan_int(value, &v))
 		return false;
 	if (fa_textscan_eq(point, "roce_np") && fa_textscan_eq(last, "cnp_dscp") &&

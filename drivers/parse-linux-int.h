@@ -75,6 +75,13 @@ bool fa_linux_sysfs_line(struct fa_textscan_span line, const char *root,
 bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
 			struct fa_textscan_span *ret_word);
 
+/*
+ * True when @s is a non-empty run of printable ASCII without blanks: what a device, interface
+ * or RDMA device name can be.  Names become JSON strings and keys, so anything else (a
+ * damaged capture) is refused rather than mangled.
+ */
+bool fa_linux_is_word(struct fa_textscan_span s);
+
 /* The first non-blank line of the capture (trimmed), for error messages; empty when none. */
 struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap);
 

@@ -86,9 +86,9 @@ static bool fa_pkey_line(struct fa_textscan_span line, struct fa_pkey_entry *e)
 	    !fa_linux_path_word(&path, NULL, &port) || !fa_linux_path_word(&path, "pkeys", NULL) ||
 	    !fa_linux_path_word(&path, NULL, &index) || path.len != 0)
 		return false;
-	if (!fa_textscan_copy(dev, e->dev, sizeof(e->dev)) || !fa_textscan_int(port, &e->port) ||
-	    e->port < 1 || e->port > 255 || !fa_textscan_int(index, &e->index) || e->index < 0 ||
-	    e->index > 65535)
+	if (!fa_linux_is_word(dev) || !fa_textscan_copy(dev, e->dev, sizeof(e->dev)) ||
+	    !fa_textscan_int(port, &e->port) || e->port < 1 || e->port > 255 ||
+	    !fa_textscan_int(index, &e->index) || e->index < 0 || e->index > 65535)
 		return false;
 	return fa_pkey_value(value, e->pkey);
 }

@@ -113,7 +113,7 @@ static bool fa_gid_line(struct fa_textscan_span line, json_t *device)
 
 	if (n < 5 || n > 7 || !fa_textscan_int(w[1], &port) || port < 1 || port > 255 ||
 	    !fa_textscan_int(w[2], &index) || index < 0 || index > 65535 || !fa_is_gid(w[3]) ||
-	    !fa_textscan_copy(w[0], dev, sizeof(dev)))
+	    !fa_linux_is_word(w[0]) || !fa_textscan_copy(w[0], dev, sizeof(dev)))
 		return false;
 	if (fa_is_ipv4(w[k]))
 		ipv4 = w[k++];
@@ -121,6 +121,8 @@ static bool fa_gid_line(struct fa_textscan_span line, json_t *device)
 		return false;
 	ver = w[k++];
 	if (ver.len != 2 || (ver.ptr[0] != 'v' && ver.ptr[0] != 'V'))
+		return false;
+	if (k < n && !fa_linux_is_word(w[k]))
 		return false;
 	if (k < n)
 		ndev = w[k++];

@@ -587,6 +587,29 @@ START_TEST(parse_gpu_host_bios_version)
 }
 END_TEST
 
+/* Found by fuzzing: a device name that is not UTF-8 made ibstat and ibv_devinfo crash. */
+START_TEST(parse_gpu_host_non_ascii_names)
+{
+	json_t *d = fa_device_new("gpu001", "host");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibstat, "ibstat",
+				  "CA 'mlx5_\xff'\n\tCA type: MT4129\n\tPort 1:\n\t\tState: Active\n",
+				  d, NULL),
+			 0);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, "ibv_devinfo",
+				  "hca_id:\tmlx5_\xfe\n\tport:\t1\n\t\tstate:\t\tPORT_ACTIVE (4)\n",
+				  d, NULL),
+			 0);
+	ck_assert_msg(fa_device_find_port(d, "mlx5_?/1") != NULL,
+		      "The name is kept readable ('?' for the bad byte).");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_show_gids, "show_gids",
+				  "mlx5_\xff\t1\t0\tfe80:0000:0000:0000:0ac0:ebff:fe21:03da\t\t\tv1\tx\n",
+				  d, NULL),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 Suite *fa_parse_gpu_host_suite(void)
 {
 	Suite *s = suite_create("parse_gpu_host");
@@ -605,6 +628,7 @@ Suite *fa_parse_gpu_host_suite(void)
 	tcase_add_test(tc, parse_gpu_host_topo_old_headers_and_ansi);
 	tcase_add_test(tc, parse_gpu_host_nccl_conf_as_nccl_reads_it);
 	tcase_add_test(tc, parse_gpu_host_bios_version);
+	tcase_add_test(tc, parse_gpu_host_non_ascii_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
