@@ -67,11 +67,12 @@ int fa_snapshot_writer_open(const char *path, const char *inventory,
 	return 0;
 }
 
-/* The parts of a device that link resolution reads (audit/links.c). */
+/* The parts of a device that link resolution reads (audit/links.c: LLDP and InfiniBand). */
 static json_t *fa_slim_device(const json_t *d)
 {
 	static const char *const device_keys[] = { "name", "hostname" };
-	static const char *const port_keys[] = { "name", "mac", "lldp" };
+	static const char *const port_keys[] = { "name", "mac", "lldp", "ib" };
+	static const char *const nic_keys[] = { "port_guid", "port" };
 	json_t *slim = json_object(), *ports = json_array(), *p;
 	size_t i, k;
 
@@ -84,6 +85,12 @@ static json_t *fa_slim_device(const json_t *d)
 		for (k = 0; k < sizeof(port_keys) / sizeof(port_keys[0]); k++)
 			if (json_object_get(p, port_keys[k]))
 				json_object_set(sp, port_keys[k], json_object_get(p, port_keys[k]));
+		for (k = 0; k < sizeof(nic_keys) / sizeof(nic_keys[0]); k++) {
+			json_t *v = json_object_get(json_object_get(p, "nic"), nic_keys[k]);
+
+			if (v)
+				json_object_set(fa_obj_path(sp, "nic"), nic_keys[k], v);
+		}
 		json_array_append_new(ports, sp);
 	}
 	json_object_set_new(slim, "ports", ports);
@@ -164,6 +171,7 @@ static void fa_put_json(FILE *out, const char *key, json_t *value, bool comma)
 int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 {
 	struct fa_atomic_file out;
+	json_t *links;
 	char now[32];
 	size_t i;
 	int r;
@@ -186,7 +194,9 @@ int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 	fa_put_json(out.fp, "format", json_string(FA_SNAPSHOT_FORMAT), true);
 	if (w->inventory)
 		fa_put_json(out.fp, "inventory", json_string(w->inventory), true);
-	fa_put_json(out.fp, "links", fa_links_from_lldp(w->slim), true);
+	links = fa_links_from_lldp(w->slim);
+	fa_links_merge(links, fa_links_from_ib(w->slim));
+	fa_put_json(out.fp, "links", links, true);
 	fa_put_json(out.fp, "tool", fa_snapshot_tool(), true);
 	fputs("}\n", out.fp);
 	if (r < 0)

@@ -98,7 +98,7 @@ json_t *fa_snapshot_tool(void)
 
 json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 {
-	json_t *snap = json_object(), *tool = fa_snapshot_tool(), *d;
+	json_t *snap = json_object(), *tool = fa_snapshot_tool(), *d, *links;
 	char now[32];
 	size_t i;
 
@@ -111,7 +111,9 @@ json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 	json_object_set_new(snap, "tool", tool);
 	if (inventory)
 		json_object_set_new(snap, "inventory", json_string(inventory));
-	json_object_set_new(snap, "links", fa_links_from_lldp(devices));
+	links = fa_links_from_lldp(devices);
+	fa_links_merge(links, fa_links_from_ib(devices));
+	json_object_set_new(snap, "links", links);
 	json_object_set_new(snap, "devices", devices);
 	return snap;
 }

@@ -41,6 +41,7 @@ int main(void)
 		fa_snapshot_suite,
 		fa_collect_suite,
 		/* Linux parser suites */
+		fa_parse_gpu_host_suite,
 		fa_parse_linux_suite,
 		fa_textscan_suite,
 		/* Cumulus parser suites */
@@ -53,6 +54,9 @@ int main(void)
 		fa_parse_nxos_suite,
 		fa_parse_onyx_suite,
 		fa_xmlsafe_suite,
+		/* InfiniBand fabric parser suites */
+		fa_links_ib_suite,
+		fa_parse_ib_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,

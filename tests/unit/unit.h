@@ -22,6 +22,7 @@ Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
 Suite *fa_collect_suite(void);
 /* Linux parser suites */
+Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_linux_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
@@ -34,6 +35,9 @@ Suite *fa_parse_junos_suite(void);
 Suite *fa_parse_nxos_suite(void);
 Suite *fa_parse_onyx_suite(void);
 Suite *fa_xmlsafe_suite(void);
+/* InfiniBand fabric parser suites */
+Suite *fa_links_ib_suite(void);
+Suite *fa_parse_ib_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
