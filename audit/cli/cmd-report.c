@@ -77,7 +77,7 @@ static int fa_cmd_report_run(int argc, char **argv);
 
 const struct fa_cmd fa_cmd_report = {
 	.name = "report",
-	.summary = "render a saved JSON report as text, JSON or HTML",
+	.summary = "render a saved report, diff or gate result again in any format",
 	.usage = fa_cmd_report_usage,
 	.run = fa_cmd_report_run,
 };
