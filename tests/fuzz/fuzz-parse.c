@@ -28,12 +28,21 @@ static const char *fa_fuzz_arg(const struct fa_command *c)
 	}
 }
 
+/* Abort unless @device can be written as JSON (every string valid, no NULL member). */
+static void fa_fuzz_dumpable(const json_t *device)
+{
+	char *dump = json_dumps(device, JSON_SORT_KEYS);
+
+	if (!dump)
+		abort();
+	free(dump);
+}
+
 /* Parse @text with @c into @device; abort when the contract is broken. */
 static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t size, json_t *device)
 {
 	struct fa_capture cap = FA_CAPTURE_INIT;
 	struct fa_err err = FA_ERR_INIT;
-	char *dump;
 	int r;
 
 	cap.device = "fuzz";
@@ -44,10 +53,6 @@ static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t siz
 	r = c->parse(&cap, device, &err);
 	if (r != 0 && (r >= 0 || !err.msg[0]))
 		abort();
-	dump = json_dumps(device, JSON_SORT_KEYS);
-	if (!dump)
-		abort();
-	free(dump);
 }
 
 int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t size)
@@ -63,12 +68,14 @@ int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t si
 		json_t *d = fa_device_new("fuzz", p->kind);
 
 		fa_fuzz_one(&p->commands[i], text, size, d);
+		fa_fuzz_dumpable(d);
 		json_decref(d);
 	}
 	all = fa_device_new("fuzz", p->kind);
 	json_object_set_new(all, "status", json_string("ok"));
 	for (i = 0; i < p->ncommands; i++)
 		fa_fuzz_one(&p->commands[i], text, size, all);
+	fa_fuzz_dumpable(all);
 	devices = json_array();
 	json_array_append_new(devices, all);
 	snap = fa_snapshot_build(devices, NULL);
