@@ -41,7 +41,7 @@ json_t *fa_device_new(const char *name, const char *kind)
 {
 	json_t *d = json_object();
 
-	json_object_set_new(d, "name", json_string(name));
+	json_object_set_new(d, "name", fa_json_stringn(name, strlen(name)));
 	json_object_set_new(d, "kind", json_string(kind));
 	json_object_set_new(d, "ports", json_array());
 	return d;
@@ -74,7 +74,7 @@ json_t *fa_device_port(json_t *device, const char *name)
 		json_object_set_new(device, "ports", ports);
 	}
 	p = json_object();
-	json_object_set_new(p, "name", json_string(name));
+	json_object_set_new(p, "name", fa_json_stringn(name, strlen(name)));
 	json_array_append_new(ports, p);
 	return p;
 }

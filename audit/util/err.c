@@ -35,6 +35,9 @@ const char *fa_strerror(int code)
 }
 
 static void fa_err_vset(struct fa_err *err, int code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void fa_err_vset(struct fa_err *err, int code, const char *fmt, va_list ap)
 {
 	err->code = code;
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
