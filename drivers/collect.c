@@ -62,6 +62,8 @@ static enum fa_status fa_status_for(int code)
 		return FA_STATUS_AUTH_FAILED;
 	case FA_EHOSTKEY:
 		return FA_STATUS_HOSTKEY_UNKNOWN;
+	case FA_EHOSTKEY_CHANGED:
+		return FA_STATUS_HOSTKEY_CHANGED;
 	case FA_ETIMEOUT:
 		return FA_STATUS_TIMEOUT;
 	case FA_EPARSE:

@@ -14,6 +14,14 @@
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
 
+/* Collectors tell the user things that are not errors (a host key recorded), from any thread. */
+static void fa_collect_notify(const char *device, const char *msg)
+{
+	flockfile(stderr);
+	fprintf(stderr, "fabric-audit: %s: %s\n", device, msg);
+	funlockfile(stderr);
+}
+
 void fa_collect_cli_init(struct fa_collect_cli *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -22,6 +30,7 @@ void fa_collect_cli_init(struct fa_collect_cli *c)
 	c->opts.lim.command_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
 	c->opts.lim.max_output = FA_COLLECT_MAX_OUTPUT_DEFAULT;
 	c->progress = "auto";
+	c->opts.lim.notify = fa_collect_notify;
 }
 
 int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, const char *arg)
@@ -67,6 +76,21 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 	case FA_OPT_REPLAY:
 		c->opts.replay_dir = arg;
 		return 1;
+	case FA_OPT_SSH_CONFIG:
+	case FA_OPT_KNOWN_HOSTS:
+		if (!*arg) {
+			fprintf(stderr, "fabric-audit %s: --%s takes a file name\n", cmd,
+				opt == FA_OPT_SSH_CONFIG ? "ssh-config" : "known-hosts");
+			return -1;
+		}
+		if (opt == FA_OPT_SSH_CONFIG)
+			c->opts.lim.ssh_config = arg;
+		else
+			c->opts.lim.known_hosts = arg;
+		return 1;
+	case FA_OPT_ACCEPT_NEW:
+		c->opts.lim.accept_new = true;
+		return 1;
 	case FA_OPT_PROGRESS:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
 			fprintf(stderr, "fabric-audit %s: --progress takes auto, always or never\n",
@@ -107,6 +131,12 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 	if (!c->inventory) {
 		fprintf(stderr, "fabric-audit %s: needs an inventory (-i FILE)\n"
 			"Try 'fabric-audit %s --help'.\n", cmd, cmd);
+		return FA_EXIT_USAGE;
+	}
+	/* an explicit file that is not there would silently mean "no configuration" to libssh */
+	if (c->opts.lim.ssh_config && access(c->opts.lim.ssh_config, R_OK) < 0) {
+		fprintf(stderr, "fabric-audit %s: cannot read --ssh-config %s: %s\n", cmd,
+			c->opts.lim.ssh_config, strerror(errno));
 		return FA_EXIT_USAGE;
 	}
 	memset(&inv, 0, sizeof(inv));

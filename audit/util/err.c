@@ -18,6 +18,7 @@ static const char *const fa_errstr[FA_ECOUNT] = {
 	[FA_EUNREACH] = "unreachable",
 	[FA_EAUTH] = "authentication failed",
 	[FA_EHOSTKEY] = "host key not trusted",
+	[FA_EHOSTKEY_CHANGED] = "host key changed",
 	[FA_ECMD] = "command failed",
 	[FA_ENOTBUILT] = "not built in",
 	[FA_ELOCKED] = "locked by another process",
