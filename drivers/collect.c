@@ -116,7 +116,8 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	char *slug = fa_capture_slug(command);
 	char *path;
 
-	*ret_file = fa_xasprintf("%s.txt", slug);
+	*ret_file = fa_xasprintf("%s.%s", slug,
+				 run->ops->format == FA_CAPTURE_XML ? "xml" : "txt");
 	path = fa_xasprintf("%s/%s", run->save_dir, *ret_file);
 	if (fa_file_write_atomic(path, b->buf, b->len, &err) < 0)
 		fa_device_warn(run->device, "cannot save capture %s: %s", path, err.msg);
@@ -160,6 +161,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.device = run->inv->name;
 	cap.command = command;
 	cap.arg = arg;
+	cap.format = run->ops->format;
 	cap.data = out.buf;
 	cap.len = out.len;
 	cap.exit_status = exit_status;
