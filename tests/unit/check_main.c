@@ -52,6 +52,9 @@ int main(void)
 		fa_parse_nxos_suite,
 		fa_parse_onyx_suite,
 		fa_xmlsafe_suite,
+		/* NETCONF and local collection suites */
+		fa_netconf_suite,
+		fa_parse_openconfig_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,

@@ -34,6 +34,9 @@ Suite *fa_parse_junos_suite(void);
 Suite *fa_parse_nxos_suite(void);
 Suite *fa_parse_onyx_suite(void);
 Suite *fa_xmlsafe_suite(void);
+/* NETCONF and local collection suites */
+Suite *fa_netconf_suite(void);
+Suite *fa_parse_openconfig_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
