@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,6 +458,17 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pthread_mutex_destroy(&pool.progress_lock);
 	*ret_devices = devices;
 	return 0;
+}
+
+unsigned fa_collect_shard_of(const char *name, unsigned count)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *name; name++) {
+		h ^= (unsigned char)*name;
+		h *= 1099511628211ULL;
+	}
+	return count ? (unsigned)(h % count) : 0;
 }
 
 size_t fa_collect_count_ok(const json_t *devices)

@@ -66,12 +66,22 @@ int fa_file_write_atomic(const char *path, const void *data, size_t len, struct 
 {
 	char *tmp = NULL, *dircopy = NULL;
 	int fd = -1, dfd, r = 0;
+	struct stat st;
 	mode_t mask;
 
 	if (strcmp(path, "-") == 0) {
 		if (fa_write_all(STDOUT_FILENO, data, len) < 0)
 			return fa_err_at(err, FA_EIO, "<stdout>", 0, 0, "%s", strerror(errno));
 		return 0;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* /dev/null, a FIFO, /dev/stdout: write into it, never rename over it */
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || fa_write_all(fd, data, len) < 0)
+			r = fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return r;
 	}
 	tmp = fa_xasprintf("%s.tmp.XXXXXX", path);
 	fd = mkstemp(tmp);

@@ -22,7 +22,8 @@ int fa_file_read(const char *path, size_t cap, struct fa_buf *out, struct fa_err
 
 /*
  * Write @len bytes to @path atomically (see above), mode 0644 less umask.  "-" writes to
- * standard output instead.
+ * standard output instead; a path that exists and is not a regular file (/dev/null, a FIFO)
+ * is written into, never replaced.
  */
 int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err);
 
