@@ -40,6 +40,7 @@ struct fa_cmd {
 extern const struct fa_cmd fa_cmd_audit;
 extern const struct fa_cmd fa_cmd_collect;
 extern const struct fa_cmd fa_cmd_inventory;
+extern const struct fa_cmd fa_cmd_merge;
 extern const struct fa_cmd fa_cmd_parse;
 extern const struct fa_cmd fa_cmd_report;
 extern const struct fa_cmd fa_cmd_rules;
