@@ -53,6 +53,7 @@ int main(void)
 		fa_parse_onyx_suite,
 		fa_xmlsafe_suite,
 		/* NETCONF and local collection suites */
+		fa_local_suite,
 		fa_netconf_suite,
 		fa_parse_openconfig_suite,
 		/* Inventory suites */

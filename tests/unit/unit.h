@@ -35,6 +35,7 @@ Suite *fa_parse_nxos_suite(void);
 Suite *fa_parse_onyx_suite(void);
 Suite *fa_xmlsafe_suite(void);
 /* NETCONF and local collection suites */
+Suite *fa_local_suite(void);
 Suite *fa_netconf_suite(void);
 Suite *fa_parse_openconfig_suite(void);
 /* Inventory suites */
