@@ -254,7 +254,8 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 		ev.root[FA_ROOT_GROUP] = m[i].key;
 		t = fa_expr_test(r->expect, &ev);
 		if (t == FA_TRI_FALSE) {
-			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj, NULL, NULL, NULL, NULL };
+			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj,
+						NULL, NULL, NULL, NULL };
 
 			/* The first uniform() that disagrees explains the finding. */
 			for (u = 0; u < nu; u++) {
@@ -740,6 +741,7 @@ static json_t *fa_run_coverage(struct fa_run *run, json_t *warnings)
 int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
 {
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
 	struct fa_run run;
 	struct fa_sink sink = { fa_run_outcome, &run };
 	struct fa_counts *counts = NULL;
@@ -749,6 +751,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	const char *verdict;
 	int rc;
 
+	if (!opts)
+		opts = &defaults;
 	memset(&run, 0, sizeof(run));
 	run.rs = rs;
 	run.opts = opts;
@@ -790,7 +794,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	}
 	json_object_set_new(rep, "rules", rules);
 
-	qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
+	if (run.nfound)
+		qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
 	findings = json_array();
 	for (i = 0; i < run.nfound; i++) {
 		by_sev[run.found[i].severity]++;
@@ -845,10 +850,13 @@ out:
 
 int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts)
 {
+	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
 	const json_t *findings = json_object_get(report, "findings"), *f;
 	const json_t *cov = json_object_get(report, "coverage");
 	size_t i;
 
+	if (!opts)
+		opts = &defaults;
 	json_array_foreach(findings, i, f) {
 		const char *sev = json_string_value(json_object_get(f, "severity"));
 		int s = sev ? fa_severity_from_string(sev) : -1;

@@ -2,8 +2,8 @@
 /*
  * The rule engine: rule sets (loaded rule packs) and their evaluation on a snapshot.
  *
- * A rule set holds packs (the YAML files of rules/packs, docs/rules.md) parsed once: every expression is
- * an AST by the time fa_engine_run() starts.  fa_engine_run() evaluates every rule on every
+ * A rule set holds packs (the YAML files of rules/packs, docs/rules.md) parsed once: every
+ * expression is an AST by the time fa_engine_run() starts.  fa_engine_run() evaluates every rule on every
  * subject of its scope (device, port, link, group member) of the snapshot's devices whose
  * status is ok, and builds the report value of docs/report.md, from which every output
  * format is rendered.  Each subject ends in one status:
@@ -78,7 +78,7 @@ struct fa_engine_opts {
 
 /*
  * Evaluate @rs on @snapshot (a fabric-audit/snapshot/v1 value) and build the report value
- * (docs/report.md) in *ret_report, a new reference.  Errors: -FA_EPARSE when the snapshot's
+ * (docs/report.md) in *ret_report, a new reference.  @opts NULL means FA_ENGINE_OPTS_INIT.  Errors: -FA_EPARSE when the snapshot's
  * structure is unusable (no devices array, a device or port without a name, a duplicate
  * device name, a link without its ends); -FA_EINVAL for bad @opts.
  */
@@ -88,7 +88,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 /*
  * The exit code a report calls for under @opts (DESIGN.md): 1 when a finding is at or above
  * opts->fail_on, else 2 when opts->require_complete and a device failed or a check was not
- * evaluable, else 0.
+ * evaluable, else 0.  @opts NULL means FA_ENGINE_OPTS_INIT.
  */
 int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts);
 

@@ -7,7 +7,7 @@ usage: split-fragments.py SNAPSHOT OUTDIR [--kind host|switch|all] [--spread S]
 Each fragment is a snapshot (same format, same tool) holding one device and no links, named
 OUTDIR/<device>.json.  --spread S gives the fragments "created" times spread over S seconds
 after the snapshot's own, like hosts of one srun finishing at slightly different moments.
-Used by tests/integration/t2301-merge-fragments.sh and bench/bench-merge.sh.
+Used by tests/integration/t2401-merge-fragments.sh and bench/bench-merge.sh.
 """
 import datetime
 import json

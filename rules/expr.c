@@ -357,6 +357,36 @@ static enum fa_eval_status fa_fn_lower(struct fa_eval *ev, const struct fa_expr 
 	return FA_EVAL_VALUE;
 }
 
+/*
+ * speed(): a bit rate as people write it, for messages: 400000000000 -> "400G",
+ * 2500000000 -> "2.5G", 100000000 -> "100M".
+ */
+static enum fa_eval_status fa_fn_speed(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	static const struct {
+		double factor;
+		const char *unit;
+	} units[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "K" } };
+	double v;
+	char buf[64];
+	size_t i;
+
+	if (!json_is_number(args[0]) || json_number_value(args[0]) < 0)
+		return fa_fail(ev, "speed() needs a number of bits per second, not %s",
+			       fa_type_name(args[0]));
+	v = json_number_value(args[0]);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (v >= units[i].factor)
+			break;
+	if (i == sizeof(units) / sizeof(units[0]))
+		snprintf(buf, sizeof(buf), "%.0f", v);
+	else
+		snprintf(buf, sizeof(buf), "%.4g%s", v / units[i].factor, units[i].unit);
+	*ret = json_string(buf);
+	return FA_EVAL_VALUE;
+}
+
 /* min() and max(): the element itself, so integers stay integers. */
 static enum fa_eval_status fa_extreme(struct fa_eval *ev, const char *name, json_t *list,
 				      int want, json_t **ret)
@@ -778,10 +808,29 @@ out:
 	return s;
 }
 
+/* An integer, or a real without a fraction (3.0 from arithmetic), usable as a list index. */
+static bool fa_index_value(const json_t *ix, json_int_t *n)
+{
+	double d;
+
+	if (json_is_integer(ix)) {
+		*n = json_integer_value(ix);
+		return true;
+	}
+	if (!json_is_real(ix))
+		return false;
+	d = json_real_value(ix);
+	if (d < -1e15 || d > 1e15 || d != (double)(json_int_t)d)
+		return false;
+	*n = (json_int_t)d;
+	return true;
+}
+
 static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
 					json_t **ret)
 {
 	const json_t *v = ev->root[e->root];
+	json_int_t n;
 	size_t i;
 
 	for (i = 0; v && i < e->nsteps; i++) {
@@ -798,11 +847,7 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 			return s;
 		if (json_is_string(ix)) {
 			v = json_object_get(v, json_string_value(ix));
-		} else if (json_is_integer(ix) ||
-			   (json_is_real(ix) && json_real_value(ix) == (json_int_t)json_real_value(ix))) {
-			json_int_t n = json_is_integer(ix) ? json_integer_value(ix)
-							   : (json_int_t)json_real_value(ix);
-
+		} else if (fa_index_value(ix, &n)) {
 			v = n >= 0 ? json_array_get(v, (size_t)n) : NULL;
 		} else {
 			s = fa_fail(ev, "an index in '%s' is %s, not a number or a string",
@@ -1055,7 +1100,8 @@ static int fa_lex_string(struct fa_parser *p, size_t start)
 			case '"':
 				break;
 			default:
-				return fa_perr(p, p->pos - 2, "unknown escape '\\%c' in a string", c);
+				return fa_perr(p, p->pos - 2, "unknown escape '\\%c' in a string",
+					       c);
 			}
 		}
 		fa_buf_addch(&p->tok.str, c);

@@ -466,7 +466,8 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	} else if (over || json_object_get(obj, "group_by")) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj,
 				   over ? "over" : "group_by",
-				   "'%s' is only for rules of scope group", over ? "over" : "group_by");
+				   "'%s' is only for rules of scope group",
+				   over ? "over" : "group_by");
 		goto fail;
 	}
 

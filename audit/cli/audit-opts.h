@@ -13,7 +13,7 @@
 #define FA_AUDIT_MAX_OUTPUTS 8
 
 struct fa_audit_output {
-	const char *format;	/* text, json, html */
+	const char *format;	/* text, json, html, junit, prometheus */
 	const char *path;	/* "-" = standard output */
 };
 
@@ -27,16 +27,17 @@ struct fa_audit_opts {
 	const char *fail_on;	/* severity name, default "error" */
 	bool require_complete;
 	const char *color;	/* auto, always, never */
+	double started;		/* monotonic seconds when the command started (for durations) */
 };
 
 #define FA_AUDIT_OPTS_HELP                                                                         \
 	"  -r, --rules PATH       rule pack file or folder (repeatable; default: the shipped\n"      \
 	"                         packs)\n"                                                        \
-	"  -f, --format FMT       report format on standard output or -o: text, json, html\n"      \
-	"                         (default text)\n"                                                \
+	"  -f, --format FMT       report format on standard output or -o: text, json, html,\n"     \
+	"                         junit, prometheus (default text)\n"                              \
 	"  -o, --output FILE      write the report there instead of standard output\n"             \
-	"      --text FILE, --json FILE, --html FILE\n"                                            \
-	"                         also write the report in that format to FILE\n"                 \
+	"      --text FILE, --json FILE, --html FILE, --junit FILE, --prometheus FILE\n"           \
+	"                         also write the report in that format to FILE (atomically)\n"    \
 	"      --fail-on SEV      exit 1 when a finding is at or above SEV: error, warning,\n"     \
 	"                         info (default error)\n"                                          \
 	"      --require-complete exit 2 when a device was not collected or a check could not\n"   \
@@ -51,6 +52,8 @@ enum {
 	FA_OPT_FAIL_ON,
 	FA_OPT_REQUIRE_COMPLETE,
 	FA_OPT_COLOR,
+	FA_OPT_JUNIT,
+	FA_OPT_PROMETHEUS,
 	FA_OPT_AUDIT_LAST,
 };
 
@@ -62,7 +65,9 @@ enum {
 		{ "html", required_argument, NULL, FA_OPT_HTML },                                  \
 		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },                            \
 		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },                \
-		{ "color", required_argument, NULL, FA_OPT_COLOR }
+		{ "color", required_argument, NULL, FA_OPT_COLOR },                                \
+		{ "junit", required_argument, NULL, FA_OPT_JUNIT },                                \
+		{ "prometheus", required_argument, NULL, FA_OPT_PROMETHEUS }
 
 #define FA_AUDIT_SHORTOPTS "r:f:o:"
 
@@ -79,5 +84,23 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
  * (0, 1, 2, or 65/70/74 on failure).  @source names the snapshot or inventory in the report.
  */
 int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source);
+
+/*
+ * Evaluate the rules on @snapshot into *ret_report (new reference) without writing it; the
+ * exit code the report calls for goes to *ret_code.  @require_complete is or'ed with the
+ * option.  Returns 0, or an exit code (65/70) after printing why.
+ */
+int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
+		    bool require_complete, json_t **ret_report, int *ret_code);
+
+/*
+ * Write @doc (a report, diff or gate document) to the main output and every extra output of
+ * @o.  @command labels the Prometheus metrics (NULL: the document kind).  Returns 0 or the
+ * exit code of a failed write (74, 70).
+ */
+int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command);
+
+/* Monotonic seconds, for durations. */
+double fa_cli_now(void);
 
 #endif /* FA_CLI_AUDIT_OPTS_H */

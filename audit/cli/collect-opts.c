@@ -19,6 +19,9 @@
 static void fa_collect_notify(const char *device, const char *msg)
 {
 	flockfile(stderr);
+	/* start on a clean line when a progress line is being drawn there */
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
 	fprintf(stderr, "fabric-audit: %s: %s\n", device, msg);
 	funlockfile(stderr);
 }
@@ -120,12 +123,12 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 }
 
 /* One line per failed device, then the totals: what cron mails and CI logs show. */
-static void fa_collect_summary(const json_t *devices)
+static void fa_collect_summary(const json_t *statuses)
 {
-	size_t i, ok = fa_collect_count_ok(devices);
+	size_t i, ok = fa_collect_count_ok(statuses);
 	json_t *d;
 
-	json_array_foreach(devices, i, d) {
+	json_array_foreach(statuses, i, d) {
 		const char *st = fa_get_str(d, "status");
 
 		if (st && strcmp(st, "ok") != 0)
@@ -133,14 +136,14 @@ static void fa_collect_summary(const json_t *devices)
 				fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
 	}
 	fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
-		json_array_size(devices));
+		json_array_size(statuses));
 }
 
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices)
 {
 	struct fa_inventory inv;
 	struct fa_err err = FA_ERR_INIT;
-	json_t *devices = NULL;
+	json_t *devices = NULL, *statuses = NULL;
 	int r, code = 0;
 
 	if (!c->inventory) {
@@ -175,18 +178,18 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 		fprintf(stderr, "fabric-audit: shard %u/%u: %zu of %zu devices\n", c->shard_index,
 			c->shard_count, part.ndevices, inv.ndevices);
 		/* The devices are shallow copies: only the array is ours. */
-		r = fa_collect(&part, &c->opts, &devices, &err);
+		r = fa_collect(&part, &c->opts, &devices, &statuses, &err);
 		free(part.devices);
 	} else {
-		r = fa_collect(&inv, &c->opts, &devices, &err);
+		r = fa_collect(&inv, &c->opts, &devices, &statuses, &err);
 	}
 	if (r < 0) {
 		fa_cli_error(&err);
 		code = fa_cli_exit_for(r);
 		goto out;
 	}
-	fa_collect_summary(devices);
-	if (json_array_size(devices) > 0 && fa_collect_count_ok(devices) == 0) {
+	fa_collect_summary(statuses);
+	if (json_array_size(statuses) > 0 && fa_collect_count_ok(statuses) == 0) {
 		fa_cli_errorf("no device could be collected");
 		code = FA_EXIT_UNAVAILABLE;
 		goto out;
@@ -195,6 +198,7 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 	devices = NULL;
 out:
 	json_decref(devices);
+	json_decref(statuses);
 	fa_inventory_release(&inv);
 	return code;
 }

@@ -66,7 +66,7 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 
 /*
  * Load the inventory and collect it.  On success *ret_devices (new reference) holds every
- * device and the return is 0; otherwise an exit code (64 no inventory, 65 bad inventory,
+ * device (none when c->opts.on_device took them as they came) and the return is 0; otherwise an exit code (64 no inventory, 65 bad inventory,
  * 69 nothing collected, 74 captures folder).  A summary line goes to stderr.
  */
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices);

@@ -278,6 +278,11 @@ START_TEST(engine_verdicts_and_exit_codes)
 	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete");
 	json_decref(rep);
 
+	ck_assert_int_eq(fa_engine_run(rs, snap, NULL, &rep, &err), 0);
+	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "pass") == 0 &&
+		      fa_engine_exit_code(rep, NULL) == 0,
+		      "No options means --fail-on error without --require-complete.");
+	json_decref(rep);
 	opts.fail_on = -1;
 	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == -FA_EINVAL,
 		      "A --fail-on out of range is -FA_EINVAL.");
@@ -460,8 +465,8 @@ START_TEST(engine_port_rule_is_fast)
 #else
 	limit = 10.0;
 #endif
-	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.", secs,
-		      limit);
+	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.",
+		      secs, limit);
 	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);

@@ -72,7 +72,8 @@ static const struct {
 	  "    scope: fabric\n    expect: 'true'\n", "unknown scope 'fabric'" },
 	{ "pack: x\nrules:\n  - id: a\n    title: 3\n", "'title' must be a non-empty string" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
-	  "    scope: port\n    over: port\n    expect: 'true'\n", "'over' is only for rules of scope group" },
+	  "    scope: port\n    over: port\n    expect: 'true'\n",
+	  "'over' is only for rules of scope group" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
 	  "    scope: group\n    over: link\n    group_by: device.role\n"
 	  "    expect: uniform(device.os)\n", "'over' must be device or port" },

@@ -41,10 +41,15 @@ Suite *fa_parse_openconfig_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
+/* SSH collector suites */
+Suite *fa_collector_ssh_suite(void);
 /* Rule language and engine suites */
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
 Suite *fa_rules_suite(void);
+/* Drift and gate suites */
+Suite *fa_diff_suite(void);
+Suite *fa_history_suite(void);
 /* Report renderer suites */
 Suite *fa_reports_suite(void);
 

@@ -32,8 +32,8 @@ for p in sorted(p["name"] for p in s["devices"][0]["ports"] if "/" not in p["nam
 	"$FA_TMP/self.json" >"$FA_TMP/frag.list" 2>&1
 fa_expect_golden "the fragment has one host with exactly the interfaces in /sys/class/net" \
 	"$FA_TMP/kernel.list" "$FA_TMP/frag.list"
-fa_expect_grep "the device is this host" "\"name\": \"$(hostname)\"" "$FA_TMP/self.json"
-fa_expect_grep "the device's status is ok" '"status": "ok"' "$FA_TMP/self.json"
+fa_expect_grep "the device is this host" "\"name\": ?\"$(hostname)\"" "$FA_TMP/self.json"
+fa_expect_grep "the device's status is ok" '"status": ?"ok"' "$FA_TMP/self.json"
 # A tool this test hides from PATH is a warning, not a failure.
 timeout 60 env PATH=/nonexistent "$FA" collect --local -o "$FA_TMP/nopath.json" >"$FA_TMP/out" \
 	2>"$FA_TMP/err" </dev/null && fa_ok "with no tool on PATH collect --local still exits 0" ||

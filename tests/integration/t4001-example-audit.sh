@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The main job on the bundled example: exactly the four seeded faults are found, nothing
+# else, with the exit codes a pipeline gates on; the same snapshot audited alone agrees.
+. "$(dirname "$0")/lib.sh"
+
+ex="$FA_SRCDIR/examples/roce-pod"
+golden="$FA_SRCDIR/tests/integration/t4001"
+
+# rule and subject of every finding, one per line, sorted
+findings() {
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
+    print(f['severity'], f['rule'], f['subject_text'], '|', f['expected'], '|', f['actual'])
+" "$1"
+}
+
+fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/report.json" --html "$FA_TMP/report.html" \
+	-S "$FA_TMP/snap.json"
+fa_expect_rc "the example has findings: exit 1" 1
+findings "$FA_TMP/report.json" >"$FA_TMP/findings.txt"
+fa_expect_golden "exactly the seeded faults are found" "$golden/findings.txt" "$FA_TMP/findings.txt"
+fa_expect_grep "the text report says FAIL with 5 errors" '^FAIL  findings 5 \(error 5' "$FA_TMP/out"
+fa_expect_grep "the text report names the PFC hop" 'pfc.lossless.enabled +leaf02:swp3' "$FA_TMP/out"
+fa_expect_grep "the HTML report is written" '<html' "$FA_TMP/report.html"
+fa_expect_grep "coverage counts every device" '"ok": 7' "$FA_TMP/report.json"
+
+# What the binary writes is valid against the published schemas.
+if python3 -c "import jsonschema" 2>/dev/null; then
+	for pair in "snap.json snapshot" "report.json report"; do
+		set -- $pair
+		if python3 -c "
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[2]))
+jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[1])))
+" "$FA_TMP/$1" "$FA_SRCDIR/docs/schema/$2.schema.json" 2>"$FA_TMP/schema.err"; then
+			fa_ok "the example's $2 is valid against docs/schema/$2.schema.json"
+		else
+			fa_fail "the example's $2 is valid against docs/schema/$2.schema.json" "$FA_TMP/schema.err"
+		fi
+	done
+fi
+
+# The same snapshot through 'audit' gives the same findings.
+fa_run audit -s "$FA_TMP/snap.json" --format json -o "$FA_TMP/report2.json"
+fa_expect_rc "audit of the kept snapshot exits 1" 1
+findings "$FA_TMP/report2.json" >"$FA_TMP/findings2.txt"
+fa_expect_golden "audit of the snapshot finds the same" "$golden/findings.txt" "$FA_TMP/findings2.txt"
+
+# --fail-on: errors are findings at every threshold; a rules folder without the failing
+# rules is clean.
+fa_run audit -s "$FA_TMP/snap.json" --fail-on info
+fa_expect_rc "--fail-on info still exits 1" 1
+mkdir "$FA_TMP/rules"
+cat >"$FA_TMP/rules/only-ecn.yaml" <<'YAML'
+pack: only-ecn
+params: { lossless_priority: 3 }
+rules:
+  - id: ecn.lossless.enabled
+    title: Switch ports mark ECN on the lossless traffic class
+    category: ecn
+    severity: error
+    scope: port
+    where: device.kind == 'switch' and port.oper_state == 'up'
+    expect: params.lossless_priority in port.qos.ecn.enabled_tcs
+    message: "{port} does not mark ECN on TC {params.lossless_priority}"
+YAML
+fa_run audit -s "$FA_TMP/snap.json" -r "$FA_TMP/rules"
+fa_expect_rc "a clean audit exits 0" 0
+fa_expect_grep "a clean audit says PASS" '^PASS' "$FA_TMP/out"
+
+# --require-complete: a device that could not be collected fails the gate closed.
+cp -r "$ex/captures" "$FA_TMP/caps"
+rm -r "$FA_TMP/caps/gpu02"
+fa_run run -i "$ex/inventory.yaml" --replay "$FA_TMP/caps" -r "$FA_TMP/rules" --require-complete
+fa_expect_rc "a missing device with --require-complete exits 2" 2
+fa_expect_grep "the report lists the failed device" 'gpu02' "$FA_TMP/out"
+fa_run run -i "$ex/inventory.yaml" --replay "$FA_TMP/caps" -r "$FA_TMP/rules"
+fa_expect_rc "without --require-complete the same run is clean" 0
+
+fa_done
