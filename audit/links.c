@@ -106,8 +106,8 @@ static int fa_link_cmp(const void *x, const void *y)
 json_t *fa_links_from_lldp(const json_t *devices)
 {
 	json_t *index = json_object(), *seen = json_object(), *out = json_array();
-	json_t *d, *p, **sorted;
-	size_t i, j, n;
+	json_t *d, *p;
+	size_t i, j;
 
 	json_array_foreach(devices, i, d) {
 		fa_index_name(index, fa_get_str(d, "name"), d);
@@ -153,16 +153,22 @@ json_t *fa_links_from_lldp(const json_t *devices)
 			free(key);
 		}
 	}
-	n = json_array_size(out);
-	sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));
-	for (i = 0; i < n; i++)
-		sorted[i] = json_incref(json_array_get(out, i));
-	qsort(sorted, n, sizeof(*sorted), fa_link_cmp);
-	json_array_clear(out);
-	for (i = 0; i < n; i++)
-		json_array_append_new(out, sorted[i]);
-	free(sorted);
+	fa_links_sort(out);
 	json_decref(index);
 	json_decref(seen);
 	return out;
+}
+
+void fa_links_sort(json_t *links)
+{
+	size_t i, n = json_array_size(links);
+	json_t **sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));
+
+	for (i = 0; i < n; i++)
+		sorted[i] = json_incref(json_array_get(links, i));
+	qsort(sorted, n, sizeof(*sorted), fa_link_cmp);
+	json_array_clear(links);
+	for (i = 0; i < n; i++)
+		json_array_append_new(links, sorted[i]);
+	free(sorted);
 }

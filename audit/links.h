@@ -15,4 +15,10 @@
 /* New reference: the links array of docs/model.md, sorted, for the devices array @devices. */
 json_t *fa_links_from_lldp(const json_t *devices);
 
+/*
+ * Sort a links array in place the way fa_links_from_lldp does (a end, then b end; device
+ * names bytewise, ports naturally), e.g. after links of other sources were appended.
+ */
+void fa_links_sort(json_t *links);
+
 #endif /* FA_LINKS_H */

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Snapshot merge; the policy is in merge.h.  Devices are indexed by name in one hash table,
- * so merging is linear in the number of devices; each input is read once and released as
- * soon as its devices are taken, so memory holds the result plus one input at a time.  Skew
- * warnings are added at the end, once the median time of all inputs is known.
+ * Snapshot merge; the policy is in merge.h.
+ *
+ * Two passes over the inputs keep memory flat however many there are: the first reads each
+ * input only to choose which copy of every device is kept (names, positions and times stay
+ * in memory, in one hash table, so the choice is linear in the number of devices) and to
+ * compute the clock skew, which needs every input's time; the second reads the inputs again
+ * and streams each kept device, with its warnings, through the snapshot writer
+ * (audit/snapshot-writer.h), which keeps only what link resolution needs.  Reading twice
+ * costs parse time; holding 12,500 parsed fragments at once cost gigabytes.
  */
 #include "config.h"
 
@@ -15,9 +20,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "audit/links.h"
 #include "audit/merge.h"
 #include "audit/model.h"
+#include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
@@ -106,42 +111,12 @@ static void fa_note(json_t *notes, const char *fmt, ...)
 	fa_buf_release(&b);
 }
 
-/* One kept device and the input it came from (index into the files array). */
+/* The copy of a device that is kept: where it is (input, position in it) and how good. */
 struct fa_kept {
-	json_t *device;
 	size_t input;
+	size_t pos;
+	bool ok;
 };
-
-static int fa_link_cmp(const void *x, const void *y)
-{
-	json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
-	static const char *const keys[] = { "a.device", "a.port", "b.device", "b.port", "source" };
-	size_t i;
-	int c;
-
-	for (i = 0; i < 5; i++) {
-		const char *s = fa_get_str(a, keys[i]), *t = fa_get_str(b, keys[i]);
-
-		c = fa_natural_cmp(s ? s : "", t ? t : "");
-		if (c)
-			return c;
-	}
-	return 0;
-}
-
-static void fa_sort_links(json_t *links)
-{
-	size_t i, n = json_array_size(links);
-	json_t **v = fa_xcalloc(n ? n : 1, sizeof(*v));
-
-	for (i = 0; i < n; i++)
-		v[i] = json_incref(json_array_get(links, i));
-	qsort(v, n, sizeof(*v), fa_link_cmp);
-	json_array_clear(links);
-	for (i = 0; i < n; i++)
-		json_array_append_new(links, v[i]);
-	free(v);
-}
 
 /* Keep the non-LLDP links of @snap, once, in @extra (keyed by their ends and source). */
 static void fa_keep_links(const json_t *snap, json_t *extra)
@@ -165,30 +140,17 @@ static void fa_keep_links(const json_t *snap, json_t *extra)
 	}
 }
 
-int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts *opts,
-	     json_t **ret_snapshot, json_t **ret_notes, struct fa_merge_stats *ret_stats,
-	     struct fa_err *err)
+/*
+ * Pass 1: read every input once, choose the copy of each device to keep and collect the
+ * notes; only names, positions and times are kept.
+ */
+static void fa_merge_choose(json_t *files, long long *times, json_t *index, struct fa_kept **kept,
+			    size_t *nkept, json_t *losers, json_t *extra, json_t *notes,
+			    struct fa_merge_stats *st, struct fa_err *last, int *lastcode)
 {
-	struct fa_merge_stats st;
-	struct fa_err last = FA_ERR_INIT;
-	json_t *files = json_array(), *notes = json_array(), *index = json_object();
-	json_t *extra = json_object(), *skews = json_array(), *losers = json_object();
-	json_t *devices, *snap, *f, *l;
-	long long *times, median = -1, now = (long long)time(NULL);
-	double max_skew = opts && opts->max_skew > 0 ? opts->max_skew : FA_MERGE_MAX_SKEW_DEFAULT;
-	struct fa_kept *kept = NULL;
-	size_t i, nfiles, nvalid = 0, nkept = 0;
-	const char *key;
-	int r = 0, lastcode = 0;
+	json_t *f;
+	size_t i;
 
-	memset(&st, 0, sizeof(st));
-	for (i = 0; i < npaths; i++)
-		fa_merge_expand(paths[i], files);
-	nfiles = json_array_size(files);
-	st.inputs = nfiles;
-	times = fa_xcalloc(nfiles ? nfiles : 1, sizeof(*times));
-
-	kept = fa_xcalloc(1, sizeof(*kept));
 	json_array_foreach(files, i, f) {
 		const char *path = json_string_value(f);
 		struct fa_err e = FA_ERR_INIT;
@@ -201,9 +163,9 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 			char line[1024];
 
 			fa_note(notes, "%s", fa_err_format(&e, line, sizeof(line)));
-			st.unreadable++;
-			last = e;
-			lastcode = rr;
+			st->unreadable++;
+			*last = e;
+			*lastcode = rr;
 			continue;
 		}
 		times[i] = fa_merge_parse_time(fa_get_str(s, "created"));
@@ -215,19 +177,21 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 			const char *name = fa_get_str(d, "name");
 			json_t *slot = json_object_get(index, name);
 			struct fa_kept *o;
-			const char *why;
+			const char *why, *old;
 
 			if (!slot) {
-				kept = fa_xreallocarray(kept, nkept + 1, sizeof(*kept));
-				kept[nkept].device = json_incref(d);
-				kept[nkept].input = i;
-				json_object_set_new(index, name, json_integer((json_int_t)nkept));
-				nkept++;
+				*kept = fa_xreallocarray(*kept, *nkept + 1, sizeof(**kept));
+				(*kept)[*nkept].input = i;
+				(*kept)[*nkept].pos = k;
+				(*kept)[*nkept].ok = fa_dev_ok(d);
+				json_object_set_new(index, name, json_integer((json_int_t)*nkept));
+				(*nkept)++;
 				continue;
 			}
-			o = &kept[json_integer_value(slot)];
-			st.duplicates++;
-			if (fa_dev_ok(d) != fa_dev_ok(o->device))
+			o = &(*kept)[json_integer_value(slot)];
+			old = json_string_value(json_array_get(files, o->input));
+			st->duplicates++;
+			if (fa_dev_ok(d) != o->ok)
 				why = fa_dev_ok(d) ? "its status is ok" : NULL;
 			else if (times[i] != times[o->input])
 				why = times[i] > times[o->input] ? "it is newer" : NULL;
@@ -236,49 +200,39 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 			if (!json_object_get(losers, name))
 				json_object_set_new(losers, name, json_array());
 			if (why) {
-				const char *old = json_string_value(json_array_get(files, o->input));
-
 				fa_note(notes, "device '%s' is in %s and %s: kept the one from %s (%s)",
 					name, old, path, path, why);
 				json_array_append_new(json_object_get(losers, name), json_string(old));
-				json_decref(o->device);
-				o->device = json_incref(d);
 				o->input = i;
+				o->pos = k;
+				o->ok = fa_dev_ok(d);
 			} else {
-				const char *old = json_string_value(json_array_get(files, o->input));
-
 				fa_note(notes, "device '%s' is in %s and %s: kept the one from %s (%s)",
 					name, old, path, old,
-					fa_dev_ok(o->device) && !fa_dev_ok(d) ? "its status is ok"
-									      : "it is newer");
+					o->ok && !fa_dev_ok(d) ? "its status is ok" : "it is newer");
 				json_array_append_new(json_object_get(losers, name), json_string(path));
 			}
 		}
 		json_decref(s);
 	}
-	if (st.unreadable == nfiles) {
-		if (nfiles == 1 && lastcode < 0) {
-			if (err)
-				*err = last;
-			r = lastcode;
-		} else {
-			r = fa_err_set(err, FA_ENOENT, "no snapshot could be read (%zu given)", nfiles);
-		}
-		goto out;
-	}
-	/* Skew needs every input's time: the median is known only now. */
-	{
-		long long *sorted = fa_xcalloc(nfiles ? nfiles : 1, sizeof(*sorted));
+}
 
-		for (i = 0; i < nfiles; i++)
-			if (times[i] >= 0)
-				sorted[nvalid++] = times[i];
-		qsort(sorted, nvalid, sizeof(*sorted), fa_ll_cmp);
-		if (nvalid)
-			median = sorted[nvalid / 2];
-		free(sorted);
-	}
-	for (i = 0; i < nfiles; i++) {
+/* Skew of each input against the median of all (a string, or null), into @skews. */
+static void fa_merge_skew(json_t *files, const long long *times, double max_skew, json_t *skews,
+			  json_t *notes, struct fa_merge_stats *st)
+{
+	size_t i, n = json_array_size(files), nvalid = 0;
+	long long *sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));
+	long long median = -1, now = (long long)time(NULL);
+
+	for (i = 0; i < n; i++)
+		if (times[i] >= 0)
+			sorted[nvalid++] = times[i];
+	qsort(sorted, nvalid, sizeof(*sorted), fa_ll_cmp);
+	if (nvalid)
+		median = sorted[nvalid / 2];
+	free(sorted);
+	for (i = 0; i < n; i++) {
 		long long d = times[i] - median;
 		char text[256] = "";
 
@@ -291,39 +245,121 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 		if (text[0]) {
 			fa_note(notes, "%s: %s: clock skew, or a stale fragment",
 				json_string_value(json_array_get(files, i)), text);
-			st.skewed++;
+			st->skewed++;
 			json_array_append_new(skews, json_string(text));
 		} else {
 			json_array_append_new(skews, json_null());
 		}
 	}
+}
 
-	devices = json_array();
-	for (i = 0; i < nkept; i++) {
-		json_t *d = kept[i].device, *lost = json_object_get(losers, fa_get_str(d, "name"));
-		size_t k;
-		const char *skew = json_string_value(json_array_get(skews, kept[i].input));
+/*
+ * Pass 2: read the inputs again and hand each kept device, with its merge warnings, to the
+ * writer, which spools it at once; memory holds one input and the writer's slim copies.
+ */
+static int fa_merge_write(json_t *files, const json_t *index, const struct fa_kept *kept,
+			  const json_t *losers, const json_t *skews, struct fa_snapshot_writer *w,
+			  json_t *notes, struct fa_merge_stats *st, struct fa_err *err)
+{
+	bool *wanted = fa_xcalloc(json_array_size(files) + 1, sizeof(*wanted));
+	json_t *f;
+	size_t i, k;
+	int r = 0;
 
-		if (skew)
-			fa_device_warn(d, "merge: %s was %s: clock skew, or a stale fragment",
-				       json_string_value(json_array_get(files, kept[i].input)), skew);
-		json_array_foreach(lost, k, l) {
-			fa_device_warn(d, "merge: also in %s, left out", json_string_value(l));
+	for (k = 0; k < st->devices; k++)
+		wanted[kept[k].input] = true;
+	json_array_foreach(files, i, f) {
+		const char *path = json_string_value(f);
+		const char *skew = json_string_value(json_array_get(skews, i));
+		json_t *s = NULL, *d;
+
+		if (!wanted[i])
+			continue;
+		if (fa_snapshot_load(path, &s, NULL) < 0) {
+			fa_note(notes, "%s: changed while merging and cannot be read now: its devices "
+				"are left out", path);
+			continue;
 		}
-		json_array_append_new(devices, d);
+		json_array_foreach(json_object_get(s, "devices"), k, d) {
+			const char *name = fa_get_str(d, "name");
+			json_t *slot = json_object_get(index, name), *l;
+			const struct fa_kept *o = slot ? &kept[json_integer_value(slot)] : NULL;
+			size_t j;
+
+			if (!o || o->input != i || o->pos != k)
+				continue;
+			if (skew)
+				fa_device_warn(d, "merge: %s was %s: clock skew, or a stale fragment",
+					       path, skew);
+			json_array_foreach(json_object_get(losers, name), j, l) {
+				fa_device_warn(d, "merge: also in %s, left out", json_string_value(l));
+			}
+			st->not_ok += !fa_dev_ok(d);
+			r = fa_snapshot_writer_add(w, json_incref(d), err);
+			if (r < 0)
+				break;
+		}
+		json_decref(s);
+		if (r < 0)
+			break;
 	}
+	free(wanted);
+	return r;
+}
+
+int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts *opts,
+	     const char *output, json_t **ret_notes, struct fa_merge_stats *ret_stats,
+	     struct fa_err *err)
+{
+	struct fa_merge_stats st;
+	struct fa_err last = FA_ERR_INIT;
+	struct fa_snapshot_writer *w = NULL;
+	json_t *files = json_array(), *notes = json_array(), *index = json_object();
+	json_t *extra = json_object(), *skews = json_array(), *losers = json_object(), *l;
+	double max_skew = opts && opts->max_skew > 0 ? opts->max_skew : FA_MERGE_MAX_SKEW_DEFAULT;
+	struct fa_kept *kept = NULL;
+	long long *times;
+	size_t i, nkept = 0;
+	const char *key;
+	int r = 0, lastcode = 0;
+
+	memset(&st, 0, sizeof(st));
+	for (i = 0; i < npaths; i++)
+		fa_merge_expand(paths[i], files);
+	st.inputs = json_array_size(files);
+	times = fa_xcalloc(st.inputs ? st.inputs : 1, sizeof(*times));
+	fa_merge_choose(files, times, index, &kept, &nkept, losers, extra, notes, &st, &last,
+			&lastcode);
 	st.devices = nkept;
-	snap = fa_snapshot_build(devices, NULL);
+	if (st.unreadable == st.inputs) {
+		if (st.inputs == 1 && lastcode < 0) {
+			if (err)
+				*err = last;
+			r = lastcode;
+		} else {
+			r = fa_err_set(err, FA_ENOENT, "no snapshot could be read (%zu given)",
+				       st.inputs);
+		}
+		goto out;
+	}
+	fa_merge_skew(files, times, max_skew, skews, notes, &st);
+	r = fa_snapshot_writer_open(output, NULL, &w, err);
+	if (r < 0)
+		goto out;
+	r = fa_merge_write(files, index, kept, losers, skews, w, notes, &st, err);
+	if (r < 0)
+		goto out;
 	json_object_foreach(extra, key, l) {
 		if (json_object_get(index, fa_get_str(l, "a.device")) &&
 		    json_object_get(index, fa_get_str(l, "b.device")))
-			json_array_append(json_object_get(snap, "links"), l);
+			fa_snapshot_writer_add_link(w, json_incref(l));
 	}
-	if (json_object_size(extra))
-		fa_sort_links(json_object_get(snap, "links"));
-	*ret_snapshot = snap;
+	r = fa_snapshot_writer_commit(FA_TAKE_PTR(w), err);
+	if (r < 0)
+		goto out;
 	*ret_notes = FA_TAKE_PTR(notes);
 out:
+	fa_snapshot_writer_abort(w);
 	if (ret_stats)
 		*ret_stats = st;
 	free(kept);

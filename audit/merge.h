@@ -16,7 +16,9 @@
  *     max_skew in the future of this machine's clock, is reported, and each of its devices
  *     gets a warning: its clock is off, or the fragment is stale;
  *   - links are resolved again over all devices (LLDP, audit/links.h); "plan" and "ib"
- *     links of the inputs are kept once each when both ends are in the result.
+ *     links of the inputs are kept once each when both ends are in the result;
+ *   - memory does not grow with the number of inputs' devices beyond what link resolution
+ *     needs: each input is read twice, one at a time (see merge.c).
  */
 #ifndef FA_MERGE_H
 #define FA_MERGE_H
@@ -38,16 +40,18 @@ struct fa_merge_stats {
 	size_t devices;		/* in the result */
 	size_t duplicates;	/* device copies dropped */
 	size_t skewed;		/* inputs reported for clock skew */
+	size_t not_ok;		/* kept devices whose status is not ok */
 };
 
 /*
- * Merge the snapshots named by @paths (files or folders).  *ret_snapshot is a new snapshot;
- * *ret_notes a new array of one-line strings (what was left out, duplicates, skew), in
- * input order.  Fails only when no input could be read (-FA_ENOENT, or the error of the
- * only input).
+ * Merge the snapshots named by @paths (files or folders) into the snapshot file @output
+ * (written atomically; "-" = standard output).  *ret_notes is a new array of one-line
+ * strings (what was left out, duplicates, skew).  *ret_stats is filled also on failure.
+ * Fails when no input could be read (-FA_ENOENT, or the error of the only input) or the
+ * output cannot be written (-FA_EIO); the output is then left as it was.
  */
 int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts *opts,
-	     json_t **ret_snapshot, json_t **ret_notes, struct fa_merge_stats *ret_stats,
+	     const char *output, json_t **ret_notes, struct fa_merge_stats *ret_stats,
 	     struct fa_err *err);
 
 /* "2026-12-02T16:00:00Z" -> seconds since the epoch; -1 when not that form. */

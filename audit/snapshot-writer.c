@@ -31,6 +31,7 @@ struct fa_snapshot_writer {
 	struct fa_spooled *v;
 	size_t n, alloc;
 	json_t *slim;		/* what fa_links_from_lldp needs of every device */
+	json_t *links;		/* links added as they are (fa_snapshot_writer_add_link) */
 };
 
 int fa_snapshot_writer_open(const char *path, const char *inventory,
@@ -63,6 +64,7 @@ int fa_snapshot_writer_open(const char *path, const char *inventory,
 	w->path = fa_xstrdup(path);
 	w->inventory = inventory ? fa_xstrdup(inventory) : NULL;
 	w->slim = json_array();
+	w->links = json_array();
 	*ret = w;
 	return 0;
 }
@@ -127,6 +129,11 @@ out:
 	return r;
 }
 
+void fa_snapshot_writer_add_link(struct fa_snapshot_writer *w, json_t *link)
+{
+	json_array_append_new(w->links, link);
+}
+
 static int fa_spooled_cmp(const void *a, const void *b)
 {
 	return fa_natural_cmp(((const struct fa_spooled *)a)->name,
@@ -164,6 +171,7 @@ static void fa_put_json(FILE *out, const char *key, json_t *value, bool comma)
 int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 {
 	struct fa_atomic_file out;
+	json_t *links;
 	char now[32];
 	size_t i;
 	int r;
@@ -186,7 +194,12 @@ int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 	fa_put_json(out.fp, "format", json_string(FA_SNAPSHOT_FORMAT), true);
 	if (w->inventory)
 		fa_put_json(out.fp, "inventory", json_string(w->inventory), true);
-	fa_put_json(out.fp, "links", fa_links_from_lldp(w->slim), true);
+	links = fa_links_from_lldp(w->slim);
+	if (json_array_size(w->links)) {
+		json_array_extend(links, w->links);
+		fa_links_sort(links);
+	}
+	fa_put_json(out.fp, "links", links, true);
 	fa_put_json(out.fp, "tool", fa_snapshot_tool(), true);
 	fputs("}\n", out.fp);
 	if (r < 0)
@@ -210,6 +223,7 @@ void fa_snapshot_writer_abort(struct fa_snapshot_writer *w)
 	if (w->spool)
 		fclose(w->spool);
 	json_decref(w->slim);
+	json_decref(w->links);
 	free(w->inventory);
 	free(w->path);
 	free(w);

@@ -43,6 +43,7 @@ read -r secs kb <"$W/time"
 summary=$(grep '^fabric-audit: merged' "$W/merge.err")
 echo "bench-merge: $summary"
 echo "bench-merge: merge of $inputs inputs: ${secs} s wall, peak RSS $((kb / 1024)) MiB"
+links=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["links"]))' "$W/merged.json")
 devices=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["devices"]))' "$W/merged.json")
 expected=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["devices"]))' "$W/hosts.json")
-echo "bench-merge: $devices devices in the merged snapshot ($expected hosts + switches)"
+echo "bench-merge: $devices devices ($expected hosts + switches) and $links links in the merged snapshot"

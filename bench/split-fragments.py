@@ -46,7 +46,8 @@ def main(argv):
             "links": [],
         }
         with open(os.path.join(outdir, dev["name"] + ".json"), "w") as f:
-            json.dump(frag, f, indent=2, sort_keys=True)
+            # compact, as fabric-audit writes snapshots
+            json.dump(frag, f, separators=(",", ":"), sort_keys=True)
             f.write("\n")
         n += 1
     print(n)

@@ -11,7 +11,6 @@
 
 #include "audit/cli/cmd.h"
 #include "audit/merge.h"
-#include "audit/snapshot.h"
 #include "audit/util/banned.h"
 
 static const char fa_merge_usage[] =
@@ -62,8 +61,8 @@ static int fa_merge_run(int argc, char **argv)
 	struct fa_err err = FA_ERR_INIT;
 	const char *output = NULL;
 	bool require_complete = false, quiet = false;
-	json_t *snap = NULL, *notes = NULL, *n, *d;
-	size_t i, notok = 0;
+	json_t *notes = NULL, *n;
+	size_t i;
 	char *end;
 	int opt, r, code = FA_EXIT_CLEAN;
 
@@ -97,31 +96,20 @@ static int fa_merge_run(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_merge, "needs an output file (-o SNAPSHOT.json)");
 	if (optind == argc)
 		return fa_cli_usage_error(&fa_cmd_merge, "needs fragments or folders to merge");
-	r = fa_merge((const char *const *)argv + optind, (size_t)(argc - optind), &mo, &snap, &notes,
-		     &st, &err);
+	r = fa_merge((const char *const *)argv + optind, (size_t)(argc - optind), &mo, output,
+		     &notes, &st, &err);
 	if (r < 0) {
 		fa_cli_error(&err);
-		return FA_EXIT_DATAERR;
+		return r == -FA_EIO ? FA_EXIT_IOERR : FA_EXIT_DATAERR;
 	}
 	if (!quiet)
 		json_array_foreach(notes, i, n)
 			fa_cli_errorf("merge: %s", json_string_value(n));
-	json_array_foreach(json_object_get(snap, "devices"), i, d) {
-		const char *s = json_string_value(json_object_get(d, "status"));
-
-		notok += !s || strcmp(s, "ok") != 0;
-	}
-	fprintf(stderr, "fabric-audit: merged %zu devices and %zu links from %zu inputs (%zu "
-		"unreadable, %zu duplicate devices, %zu with clock skew)\n", st.devices,
-		json_array_size(json_object_get(snap, "links")), st.inputs, st.unreadable,
-		st.duplicates, st.skewed);
-	if (fa_snapshot_write(snap, output, &err) < 0) {
-		fa_cli_error(&err);
-		code = FA_EXIT_IOERR;
-	} else if (require_complete && (st.unreadable || notok)) {
+	fprintf(stderr, "fabric-audit: merged %zu devices from %zu inputs (%zu unreadable, %zu "
+		"duplicate devices, %zu with clock skew, %zu not ok)\n", st.devices, st.inputs,
+		st.unreadable, st.duplicates, st.skewed, st.not_ok);
+	if (require_complete && (st.unreadable || st.not_ok))
 		code = FA_EXIT_INCOMPLETE;
-	}
-	json_decref(snap);
 	json_decref(notes);
 	return code;
 }

@@ -22,6 +22,7 @@
 
 #include "audit/merge.h"
 #include "audit/model.h"
+#include "audit/snapshot.h"
 #include "audit/util/buf.h"
 #include "audit/util/fileio.h"
 #include "drivers/collect.h"
@@ -532,7 +533,7 @@ START_TEST(local_merge_policy)
 	json_t *snap = NULL, *notes = NULL, *d;
 	struct fa_merge_stats st;
 	struct fa_merge_opts mo = { 300 };
-	char *dir = NULL, *extra = NULL;
+	char *dir = NULL, *extra = NULL, *out = NULL;
 	const char *paths[2];
 	int r;
 
@@ -548,12 +549,15 @@ START_TEST(local_merge_policy)
 								      fa_t_dir) > 0, "asprintf.");
 	paths[0] = dir;
 	paths[1] = extra;
-	r = fa_merge(paths, 2, &mo, &snap, &notes, &st, NULL);
+	ck_assert_msg(asprintf(&out, "%s/merged.json", fa_t_dir) > 0, "asprintf works.");
+	r = fa_merge(paths, 2, &mo, out, &notes, &st, NULL);
 	ck_assert_msg(r == 0, "Fragments in a folder and a file merge.");
+	ck_assert_msg(fa_snapshot_load(out, &snap, NULL) == 0, "The merged snapshot loads.");
 	ck_assert_msg(st.inputs == 7 && st.devices == 5 && st.duplicates == 2 && st.skewed == 1 &&
 		      st.unreadable == 0,
 		      "7 inputs (readme.txt is not taken), 5 devices, 2 duplicates, 1 skewed (got "
 		      "%zu %zu %zu %zu).", st.inputs, st.devices, st.duplicates, st.skewed);
+	ck_assert_msg(st.not_ok == 0, "Every kept device is ok.");
 	d = json_array_get(json_object_get(snap, "devices"), 2);
 	ck_assert_msg(strcmp(fa_get_str(d, "name"), "c") == 0 &&
 		      strcmp(fa_get_str(d, "status"), "ok") == 0,
@@ -572,13 +576,14 @@ START_TEST(local_merge_policy)
 	json_decref(snap);
 	json_decref(notes);
 	paths[0] = "/nonexistent/x.json";
-	ck_assert_msg(fa_merge(paths, 1, &mo, &snap, &notes, &st, NULL) == -FA_ENOENT,
+	ck_assert_msg(fa_merge(paths, 1, &mo, out, &notes, &st, NULL) == -FA_ENOENT,
 		      "A single missing input fails with its own error.");
 	ck_assert_msg(fa_merge_parse_time("2026-12-02T16:00:00Z") == 1796227200LL &&
 		      fa_merge_parse_time("2026-12-02 16:00") == -1,
 		      "RFC 3339 UTC times parse; other forms are refused.");
 	free(dir);
 	free(extra);
+	free(out);
 }
 END_TEST
 
