@@ -104,7 +104,7 @@ static int fa_link_cmp(const void *x, const void *y)
 				  fa_get_str(b, "b.device"), fa_get_str(b, "b.port"));
 }
 
-static void fa_links_sort(json_t *links)
+void fa_links_sort(json_t *links)
 {
 	size_t i, n = json_array_size(links);
 	json_t **sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));

@@ -32,4 +32,10 @@ json_t *fa_links_from_ib(const json_t *devices);
 /* Append the links of @more (stolen) to @links and sort them as the builders do. */
 void fa_links_merge(json_t *links, json_t *more);
 
+/*
+ * Sort a links array in place the way fa_links_from_lldp does (a end, then b end; device
+ * names bytewise, ports naturally), e.g. after links of other sources were appended.
+ */
+void fa_links_sort(json_t *links);
+
 #endif /* FA_LINKS_H */

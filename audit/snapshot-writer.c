@@ -31,6 +31,7 @@ struct fa_snapshot_writer {
 	struct fa_spooled *v;
 	size_t n, alloc;
 	json_t *slim;		/* what fa_links_from_lldp needs of every device */
+	json_t *links;		/* links added as they are (fa_snapshot_writer_add_link) */
 };
 
 int fa_snapshot_writer_open(const char *path, const char *inventory,
@@ -63,6 +64,7 @@ int fa_snapshot_writer_open(const char *path, const char *inventory,
 	w->path = fa_xstrdup(path);
 	w->inventory = inventory ? fa_xstrdup(inventory) : NULL;
 	w->slim = json_array();
+	w->links = json_array();
 	*ret = w;
 	return 0;
 }
@@ -134,6 +136,11 @@ out:
 	return r;
 }
 
+void fa_snapshot_writer_add_link(struct fa_snapshot_writer *w, json_t *link)
+{
+	json_array_append_new(w->links, link);
+}
+
 static int fa_spooled_cmp(const void *a, const void *b)
 {
 	return fa_natural_cmp(((const struct fa_spooled *)a)->name,
@@ -196,6 +203,10 @@ int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 		fa_put_json(out.fp, "inventory", json_string(w->inventory), true);
 	links = fa_links_from_lldp(w->slim);
 	fa_links_merge(links, fa_links_from_ib(w->slim));
+	if (json_array_size(w->links)) {
+		json_array_extend(links, w->links);
+		fa_links_sort(links);
+	}
 	fa_put_json(out.fp, "links", links, true);
 	fa_put_json(out.fp, "tool", fa_snapshot_tool(), true);
 	fputs("}\n", out.fp);
@@ -220,6 +231,7 @@ void fa_snapshot_writer_abort(struct fa_snapshot_writer *w)
 	if (w->spool)
 		fclose(w->spool);
 	json_decref(w->slim);
+	json_decref(w->links);
 	free(w->inventory);
 	free(w->path);
 	free(w);

@@ -27,6 +27,13 @@ int fa_snapshot_writer_open(const char *path, const char *inventory,
 /* Add a device; takes ownership of @device.  -FA_EIO when the spool cannot be written. */
 int fa_snapshot_writer_add(struct fa_snapshot_writer *w, json_t *device, struct fa_err *err);
 
+/*
+ * Add a link that LLDP resolution does not find itself (source "plan" or "ib", e.g. one kept
+ * from an earlier snapshot); takes ownership of @link.  It is written among the LLDP links,
+ * in their order.
+ */
+void fa_snapshot_writer_add_link(struct fa_snapshot_writer *w, json_t *link);
+
 /* Write the snapshot in place and free the writer (also on error). */
 int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err);
 

@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,7 +118,8 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	char *slug = fa_capture_slug(command);
 	char *path;
 
-	*ret_file = fa_xasprintf("%s.txt", slug);
+	*ret_file = fa_xasprintf("%s.%s", slug,
+				 run->ops->format == FA_CAPTURE_XML ? "xml" : "txt");
 	path = fa_xasprintf("%s/%s", run->save_dir, *ret_file);
 	if (fa_file_write_atomic(path, b->buf, b->len, &err) < 0)
 		fa_device_warn(run->device, "cannot save capture %s: %s", path, err.msg);
@@ -161,6 +163,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.device = run->inv->name;
 	cap.command = command;
 	cap.arg = arg;
+	cap.format = run->ops->format;
 	cap.data = out.buf;
 	cap.len = out.len;
 	cap.exit_status = exit_status;
@@ -501,6 +504,17 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	else
 		json_decref(statuses);
 	return 0;
+}
+
+unsigned fa_collect_shard_of(const char *name, unsigned count)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *name; name++) {
+		h ^= (unsigned char)*name;
+		h *= 1099511628211ULL;
+	}
+	return count ? (unsigned)(h % count) : 0;
 }
 
 size_t fa_collect_count_ok(const json_t *devices)

@@ -45,6 +45,13 @@ struct fa_collect_opts {
 int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opts,
 	       json_t **ret_devices, json_t **ret_statuses, struct fa_err *err);
 
+/*
+ * The shard (0 .. @count-1) a device named @name belongs to when an inventory is split over
+ * @count collector machines: FNV-1a of the name, so every machine computes the same split
+ * from the same inventory and adding a device moves no other one.
+ */
+unsigned fa_collect_shard_of(const char *name, unsigned count);
+
 /* Count the entries of @devices (devices or statuses) whose status is "ok". */
 size_t fa_collect_count_ok(const json_t *devices);
 

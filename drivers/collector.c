@@ -8,6 +8,9 @@
 
 static const struct fa_collector_ops *const fa_collectors[] = {
 	&fa_collector_local,
+#ifdef HAVE_LIBSSH
+	&fa_collector_netconf,
+#endif
 	&fa_collector_replay,
 #ifdef HAVE_LIBSSH
 	&fa_collector_ssh,

@@ -17,6 +17,7 @@
 
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
+#include "drivers/capture.h"
 
 struct fa_inv_device;
 
@@ -53,6 +54,8 @@ struct fa_collector_ops {
 	int (*exec)(void *session, const char *command, const struct fa_collect_limits *lim,
 		    struct fa_buf *out, int *ret_exit, struct fa_err *err);
 	void (*close)(void *session);
+	/* What the answers are: text (saved as <slug>.txt) or NETCONF replies (<slug>.xml). */
+	enum fa_capture_format format;
 };
 
 /* Borrowed, or NULL when @name is not a built-in transport. */
@@ -63,5 +66,8 @@ extern const struct fa_collector_ops fa_collector_replay;
 extern const struct fa_collector_ops fa_collector_ssh;
 #endif
 extern const struct fa_collector_ops fa_collector_local;
+#ifdef HAVE_LIBSSH
+extern const struct fa_collector_ops fa_collector_netconf;
+#endif
 
 #endif /* FA_DRIVERS_COLLECTOR_H */

@@ -12,6 +12,7 @@ extern const struct fa_platform fa_platform_junos;
 extern const struct fa_platform fa_platform_linux;
 extern const struct fa_platform fa_platform_nxos;
 extern const struct fa_platform fa_platform_onyx;
+extern const struct fa_platform fa_platform_openconfig;
 extern const struct fa_platform fa_platform_sonic;
 
 #endif /* FA_DRIVERS_PLATFORM_LIST_H */

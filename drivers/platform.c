@@ -16,6 +16,7 @@ const struct fa_platform *const fa_platforms[] = {
 	&fa_platform_linux,
 	&fa_platform_nxos,
 	&fa_platform_onyx,
+	&fa_platform_openconfig,
 	&fa_platform_sonic,
 	NULL
 };

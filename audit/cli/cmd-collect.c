@@ -12,20 +12,32 @@
 #include "audit/model.h"
 #include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
+#include "drivers/local.h"
 #include "audit/util/banned.h"
 
 static const char fa_collect_usage[] =
 	"usage: fabric-audit collect -i INVENTORY -o SNAPSHOT.json [options]\n"
+	"       fabric-audit collect --local -o FRAGMENT.json [--name NAME]\n"
 	"\n"
 	"Collect the configuration of every device in the inventory into one snapshot\n"
 	"(fabric-audit/snapshot/v1, docs/model.md).  Every device ends with a status; one device\n"
 	"that fails never stops the others.  The snapshot file is replaced atomically, and not\n"
 	"touched at all when nothing could be collected.\n"
 	"\n"
+	"With --local, collect this host alone, without an inventory, into a snapshot fragment\n"
+	"of one device (kind host, platform linux): links from netlink, RDMA devices, GIDs,\n"
+	"PKEYs and DCQCN switches from sysfs, DCB over netlink, and ethtool, mlnx_qos,\n"
+	"mlxconfig, lldpctl, ofed_info where installed (a missing tool is a warning).  Run it\n"
+	"on every host (srun, pdsh, a DaemonSet; docs/fanout.md) and join the fragments with\n"
+	"'fabric-audit merge'.\n"
+	"\n"
 	"Options:\n"
 	"  -o, --output FILE      where to write the snapshot ('-' for standard output)\n"
 	FA_COLLECT_OPTS_HELP
 	"      --require-complete exit 2 when any device was not collected\n"
+	"      --local            collect this host only (no inventory)\n"
+	"      --name NAME        with --local: the device name (default: the host name)\n"
+	"      --no-tools         with --local: only the kernel (netlink, sysfs), no tools\n"
 	"  -h, --help             show this help\n"
 	"\n"
 	"Exit status: 0 collected, 2 some devices failed (with --require-complete), 64 usage,\n"
@@ -64,7 +76,48 @@ const struct fa_cmd fa_cmd_collect = {
 	.run = fa_collect_run,
 };
 
-enum { FA_OPT_COLLECT_REQUIRE_COMPLETE = 1024 };
+enum {
+	FA_OPT_COLLECT_REQUIRE_COMPLETE = 1024,
+	FA_OPT_COLLECT_LOCAL,
+	FA_OPT_COLLECT_NAME,
+	FA_OPT_COLLECT_NO_TOOLS,
+};
+
+/* --local: this host into a one-device fragment. */
+static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bool tools,
+			    const char *output)
+{
+	struct fa_local_opts o;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *device = NULL, *devices, *snap;
+	const char *st;
+	int code = FA_EXIT_CLEAN;
+
+	memset(&o, 0, sizeof(o));
+	o.name = name;
+	o.run_tools = tools;
+	o.lim = c->opts.lim;
+	if (fa_local_collect(&o, &device, &err) < 0) {
+		fa_cli_error(&err);
+		return FA_EXIT_USAGE;
+	}
+	st = fa_get_str(device, "status");
+	if (st && strcmp(st, "ok") != 0) {
+		fa_cli_errorf("%s: %s: %s", fa_get_str(device, "name"), st,
+			      fa_get_str(device, "error") ? fa_get_str(device, "error") : "");
+		json_decref(device);
+		return FA_EXIT_UNAVAILABLE;
+	}
+	devices = json_array();
+	json_array_append_new(devices, device);
+	snap = fa_snapshot_build(devices, NULL);
+	if (fa_snapshot_write(snap, output, &err) < 0) {
+		fa_cli_error(&err);
+		code = FA_EXIT_IOERR;
+	}
+	json_decref(snap);
+	return code;
+}
 
 static int fa_collect_run(int argc, char **argv)
 {
@@ -72,6 +125,9 @@ static int fa_collect_run(int argc, char **argv)
 		FA_COLLECT_LONGOPTS,
 		{ "output", required_argument, NULL, 'o' },
 		{ "require-complete", no_argument, NULL, FA_OPT_COLLECT_REQUIRE_COMPLETE },
+		{ "local", no_argument, NULL, FA_OPT_COLLECT_LOCAL },
+		{ "name", required_argument, NULL, FA_OPT_COLLECT_NAME },
+		{ "no-tools", no_argument, NULL, FA_OPT_COLLECT_NO_TOOLS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -79,7 +135,8 @@ static int fa_collect_run(int argc, char **argv)
 	struct fa_collect_out out = { 0 };
 	struct fa_err err = FA_ERR_INIT;
 	const char *output = NULL;
-	bool require_complete = false;
+	bool require_complete = false, local = false, tools = true;
+	const char *name = NULL;
 	json_t *devices = NULL;
 	int opt, code;
 
@@ -99,6 +156,17 @@ static int fa_collect_run(int argc, char **argv)
 		case FA_OPT_COLLECT_REQUIRE_COMPLETE:
 			require_complete = true;
 			break;
+		case FA_OPT_COLLECT_LOCAL:
+			local = true;
+			break;
+		case FA_OPT_COLLECT_NAME:
+			if (!*optarg)
+				return fa_cli_usage_error(&fa_cmd_collect, "--name needs a name");
+			name = optarg;
+			break;
+		case FA_OPT_COLLECT_NO_TOOLS:
+			tools = false;
+			break;
 		case 'h':
 			fputs(fa_collect_usage, stdout);
 			return FA_EXIT_CLEAN;
@@ -110,6 +178,14 @@ static int fa_collect_run(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_collect, "unexpected argument '%s'", argv[optind]);
 	if (!output)
 		return fa_cli_usage_error(&fa_cmd_collect, "needs an output file (-o SNAPSHOT.json)");
+	if (local) {
+		if (c.inventory || c.opts.replay_dir || c.opts.save_dir || c.shard_count)
+			return fa_cli_usage_error(&fa_cmd_collect, "--local collects this host: it "
+						  "takes no -i, --replay, --save-captures or --shard");
+		return fa_collect_local(&c, name, tools, output);
+	}
+	if (name || !tools)
+		return fa_cli_usage_error(&fa_cmd_collect, "--name and --no-tools go with --local");
 	/* Devices go to the snapshot as they complete: memory holds what links need, not
 	 * every device, however large the fabric. */
 	if (fa_snapshot_writer_open(output, c.inventory, &out.writer, &err) < 0) {

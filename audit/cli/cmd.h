@@ -44,6 +44,7 @@ extern const struct fa_cmd fa_cmd_diff;
 extern const struct fa_cmd fa_cmd_drift;
 extern const struct fa_cmd fa_cmd_gate;
 extern const struct fa_cmd fa_cmd_inventory;
+extern const struct fa_cmd fa_cmd_merge;
 extern const struct fa_cmd fa_cmd_parse;
 extern const struct fa_cmd fa_cmd_report;
 extern const struct fa_cmd fa_cmd_rules;

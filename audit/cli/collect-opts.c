@@ -10,6 +10,7 @@
 #include "audit/cli/cmd.h"
 #include "audit/cli/collect-opts.h"
 #include "audit/model.h"
+#include "audit/util/xalloc.h"
 #include "drivers/units.h"
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
@@ -94,6 +95,20 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 	case FA_OPT_ACCEPT_NEW:
 		c->opts.lim.accept_new = true;
 		return 1;
+	case FA_OPT_SHARD: {
+		unsigned i = 0, n = 0;
+		char tail;
+
+		if (sscanf(arg, "%u/%u%c", &i, &n, &tail) != 2 || n < 1 || n > 1000000 || i < 1 ||
+		    i > n) {
+			fprintf(stderr, "fabric-audit %s: --shard takes I/N with 1 <= I <= N, not "
+				"'%s'\n", cmd, arg);
+			return -1;
+		}
+		c->shard_index = i;
+		c->shard_count = n;
+		return 1;
+	}
 	case FA_OPT_PROGRESS:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
 			fprintf(stderr, "fabric-audit %s: --progress takes auto, always or never\n",
@@ -150,7 +165,24 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 	}
 	c->opts.progress = strcmp(c->progress, "always") == 0 ||
 			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO));
-	r = fa_collect(&inv, &c->opts, &devices, &statuses, &err);
+	if (c->shard_count) {
+		struct fa_inventory part = inv;
+		size_t i;
+
+		part.devices = fa_xcalloc(inv.ndevices ? inv.ndevices : 1, sizeof(*part.devices));
+		part.ndevices = 0;
+		for (i = 0; i < inv.ndevices; i++)
+			if (fa_collect_shard_of(inv.devices[i].name, c->shard_count) ==
+			    c->shard_index - 1)
+				part.devices[part.ndevices++] = inv.devices[i];
+		fprintf(stderr, "fabric-audit: shard %u/%u: %zu of %zu devices\n", c->shard_index,
+			c->shard_count, part.ndevices, inv.ndevices);
+		/* The devices are shallow copies: only the array is ours. */
+		r = fa_collect(&part, &c->opts, &devices, &statuses, &err);
+		free(part.devices);
+	} else {
+		r = fa_collect(&inv, &c->opts, &devices, &statuses, &err);
+	}
 	if (r < 0) {
 		fa_cli_error(&err);
 		code = fa_cli_exit_for(r);

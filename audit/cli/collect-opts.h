@@ -11,6 +11,8 @@ struct fa_collect_cli {
 	const char *inventory;
 	struct fa_collect_opts opts;
 	const char *progress;	/* auto, always, never */
+	unsigned shard_index;	/* --shard I/N: collect only shard I (1-based) of N */
+	unsigned shard_count;	/* 0: every device */
 };
 
 #define FA_COLLECT_OPTS_HELP                                                                       \
@@ -28,7 +30,10 @@ struct fa_collect_cli {
 	"      --known-hosts FILE host keys to check devices against (default\n"                  \
 	"                         ~/.ssh/known_hosts); an unknown key is refused\n"               \
 	"      --accept-new       record the key of a device not yet in known_hosts (trust on\n"  \
-	"                         first use); a changed key is always refused\n"
+	"                         first use); a changed key is always refused\n"                  \
+	"      --shard I/N        collect only the I-th of N disjoint parts of the inventory\n"   \
+	"                         (split by a hash of each device name: the same inventory\n"    \
+	"                         gives the same parts on every collector machine)\n"
 
 enum {
 	FA_OPT_SAVE_CAPTURES = 512,
@@ -38,6 +43,7 @@ enum {
 	FA_OPT_SSH_CONFIG,
 	FA_OPT_KNOWN_HOSTS,
 	FA_OPT_ACCEPT_NEW,
+	FA_OPT_SHARD,
 };
 
 #define FA_COLLECT_LONGOPTS                                                                        \
@@ -49,7 +55,8 @@ enum {
 		{ "progress", required_argument, NULL, FA_OPT_PROGRESS },                          \
 		{ "ssh-config", required_argument, NULL, FA_OPT_SSH_CONFIG },                      \
 		{ "known-hosts", required_argument, NULL, FA_OPT_KNOWN_HOSTS },                    \
-		{ "accept-new", no_argument, NULL, FA_OPT_ACCEPT_NEW }
+		{ "accept-new", no_argument, NULL, FA_OPT_ACCEPT_NEW },                            \
+		{ "shard", required_argument, NULL, FA_OPT_SHARD }
 
 #define FA_COLLECT_SHORTOPTS "i:j:t:"
 

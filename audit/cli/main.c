@@ -24,6 +24,7 @@ static const struct fa_cmd *const fa_cmds[] = {
 	&fa_cmd_drift,
 	&fa_cmd_gate,
 	&fa_cmd_inventory,
+	&fa_cmd_merge,
 	&fa_cmd_parse,
 	&fa_cmd_report,
 	&fa_cmd_rules,

@@ -57,6 +57,10 @@ int main(void)
 		/* InfiniBand fabric parser suites */
 		fa_links_ib_suite,
 		fa_parse_ib_suite,
+		/* NETCONF and local collection suites */
+		fa_local_suite,
+		fa_netconf_suite,
+		fa_parse_openconfig_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,

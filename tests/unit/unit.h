@@ -38,6 +38,10 @@ Suite *fa_xmlsafe_suite(void);
 /* InfiniBand fabric parser suites */
 Suite *fa_links_ib_suite(void);
 Suite *fa_parse_ib_suite(void);
+/* NETCONF and local collection suites */
+Suite *fa_local_suite(void);
+Suite *fa_netconf_suite(void);
+Suite *fa_parse_openconfig_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
