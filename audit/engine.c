@@ -22,6 +22,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,7 +30,10 @@
 
 #include "audit/engine.h"
 #include "audit/util/xalloc.h"
+#include "rules/plan.h"
 #include "rules/rule.h"
+#include "rules/topo.h"
+#include "rules/waiver.h"
 #include "audit/util/banned.h"
 
 const char *fa_rules_default_path(void)
@@ -298,7 +302,7 @@ struct fa_dev {
 };
 
 struct fa_counts {
-	size_t pass, fail, ne, na;
+	size_t pass, fail, ne, na, waived;
 };
 
 /* A finding and its sort key. */
@@ -308,6 +312,7 @@ struct fa_found {
 	char *subject_text;
 	size_t seq;
 	json_t *obj;
+	bool waived;
 };
 
 struct fa_run {
@@ -322,6 +327,16 @@ struct fa_run {
 	json_t *not_evaluable;
 	struct fa_counts *counts;	/* of the rule being run */
 	struct fa_buf text;
+	struct fa_topo *topo;
+	json_t *fabric;			/* the "fabric" binding, built on first use */
+	const struct fa_plan *plan;
+	struct fa_plan_subject *psubj;	/* the plan compared with the snapshot, on first use */
+	size_t npsubj;
+	bool plan_compared;
+	const struct fa_waivers *waivers;
+	size_t *waiver_hits;
+	time_t now;
+	bool examples;			/* running a rule's example: declared parameters */
 };
 
 /* The report's subject object. */
@@ -330,8 +345,17 @@ static json_t *fa_subject_json(const struct fa_subject *s)
 	json_t *o = json_object(), *end;
 
 	switch (s->scope) {
+	case FA_SCOPE_PATH:
+		json_object_set_new(o, "type", json_string("path"));
+		end = json_object();
+		json_object_set_new(end, "device", json_string(s->dev ? s->dev : ""));
+		json_object_set_new(end, "port", json_string(s->port ? s->port : ""));
+		json_object_set_new(o, "endpoint", end);
+		/* fall through - to the hop */
 	case FA_SCOPE_LINK:
-		json_object_set_new(o, "type", json_string("link"));
+	case FA_SCOPE_PLAN:
+		if (s->scope != FA_SCOPE_PATH)
+			json_object_set_new(o, "type", json_string("link"));
 		end = json_object();
 		json_object_set_new(end, "device", json_string(s->adev ? s->adev : ""));
 		json_object_set_new(end, "port", json_string(s->aport ? s->aport : ""));
@@ -345,6 +369,11 @@ static json_t *fa_subject_json(const struct fa_subject *s)
 		json_object_set_new(o, "type", json_string("group"));
 		json_object_set_new(o, "group", s->group ? json_deep_copy(s->group) : json_null());
 		break;
+	case FA_SCOPE_FABRIC:
+		json_object_set_new(o, "type", json_string("fabric"));
+		if (s->dev)
+			json_object_set_new(o, "device", json_string(s->dev));
+		return o;
 	default:
 		json_object_set_new(o, "type", json_string(fa_scope_to_string(s->scope)));
 		break;
@@ -393,7 +422,22 @@ static json_t *fa_buf_json(struct fa_buf *b)
 	return s ? s : json_string("?");
 }
 
-static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
+/* The first waiver in force covering the finding @f: its index, or -1. */
+static long fa_run_waiver(struct fa_run *run, const char *rule, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; run->waivers && i < run->waivers->n; i++) {
+		const struct fa_waiver *w = &run->waivers->v[i];
+
+		if (!fa_waiver_is_expired(w, run->now) && fa_waiver_matches(w, rule, subject))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Build the finding of @o; returns whether a waiver covers it. */
+static bool fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 {
 	const struct fa_rule *r = o->rule;
 	const char *saved = o->ev->missing;
@@ -419,6 +463,7 @@ static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 	fd->subject_text = fa_xstrdup(b->buf);
 	fd->seq = run->nfound++;
 	fd->obj = f;
+	fd->waived = false;
 	json_object_set_new(f, "subject_text", fa_buf_json(b));
 
 	if (r->expected)
@@ -448,6 +493,23 @@ static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 		fa_buf_addf(b, ": %s", r->title);
 	}
 	json_object_set_new(f, "message", fa_buf_json(b));
+
+	if (run->waivers) {
+		long w = fa_run_waiver(run, r->id, fd->subject_text);
+
+		if (w >= 0) {
+			const struct fa_waiver *wv = &run->waivers->v[w];
+			char *where = fa_xasprintf("%s:%d", run->waivers->source, wv->line);
+
+			json_object_set_new(f, "waiver",
+					    json_pack("{s:s,s:s,s:s}", "reason", wv->reason,
+						      "expires", wv->expires, "source", where));
+			free(where);
+			run->waiver_hits[w]++;
+			fd->waived = true;
+		}
+	}
+	return fd->waived;
 }
 
 static void fa_run_outcome(void *data, const struct fa_outcome *o)
@@ -463,8 +525,10 @@ static void fa_run_outcome(void *data, const struct fa_outcome *o)
 		run->counts->na++;
 		break;
 	case FA_RES_FAIL:
-		run->counts->fail++;
-		fa_run_finding(run, o);
+		if (fa_run_finding(run, o))
+			run->counts->waived++;
+		else
+			run->counts->fail++;
 		break;
 	case FA_RES_NE:
 		run->counts->ne++;
@@ -598,6 +662,363 @@ static void fa_run_rule_link(struct fa_run *run, const struct fa_rule *r, struct
 	}
 }
 
+/* ---- path scope ------------------------------------------------------------------------ */
+
+/*
+ * A path rule checks, for each endpoint port its where selects, every hop up the Clos: the
+ * endpoint's own link, then every uplink of the device at its other end, and so on up (topo.h
+ * says what "up" is).  The endpoint gets one outcome: the first hop that fails (its own link
+ * first, then each layer's uplinks in port order before the layers above), else the first
+ * hop that is not evaluable, else pass.
+ *
+ * Linear time: what a switch's upward hops come to depends only on the switch and on the
+ * endpoint values expect reads (the *profile*: the values of its device.* and port.* paths),
+ * so it is computed once per (profile, switch) and shared by every endpoint with that
+ * profile.  Endpoints configured alike share one profile, so a fabric costs one pass over
+ * its links per profile plus one hop per endpoint.  (Expect may not call topology functions,
+ * which could read an endpoint in ways the profile does not see; the loader refuses them.)
+ */
+struct fa_hop_res {
+	enum fa_result res;		/* FA_RES_PASS, _FAIL or _NE */
+	const struct fa_topo_end *hop;	/* the hop that decided (FAIL, NE) */
+	const char *missing;		/* NE: the missing path */
+	char *error;			/* NE: what was wrong, when not a missing path */
+};
+
+struct fa_path_state {
+	struct fa_run *run;
+	const struct fa_rule *r;
+	struct fa_eval *ev;
+	uint64_t *keys;			/* memo: (profile + 1) << 32 | device -> result */
+	size_t *vals;
+	size_t mask, used;
+	struct fa_hop_res *res;
+	size_t nres, ares;
+	json_t *profiles;		/* profile text -> number */
+	const struct fa_expr **ep;	/* expect's endpoint paths */
+	size_t nep;
+};
+
+static void fa_path_collect(const struct fa_expr *path, void *data)
+{
+	struct fa_path_state *st = data;
+	enum fa_root root = fa_expr_path_root(path);
+
+	/* Only paths rooted at the endpoint; a hop's a.* and b.* are not part of a profile. */
+	if (root != FA_ROOT_DEVICE && root != FA_ROOT_PORT)
+		return;
+	st->ep = fa_xreallocarray(st->ep, st->nep + 1, sizeof(*st->ep));
+	st->ep[st->nep++] = path;
+}
+
+static void fa_path_bind_hop(struct fa_path_state *st, const struct fa_topo_end *e)
+{
+	struct fa_eval *ev = st->ev;
+
+	ev->root[FA_ROOT_A_DEVICE] = fa_topo_device(st->run->topo, e->dev);
+	ev->root[FA_ROOT_A_PORT] = e->port;
+	ev->root[FA_ROOT_B_DEVICE] = fa_topo_device(st->run->topo, e->peer_dev);
+	ev->root[FA_ROOT_B_PORT] = e->peer_port;
+	ev->root[FA_ROOT_LINK] = e->link;
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+}
+
+/* Evaluate one hop into @out (which keeps a pass unless the hop decides). */
+static void fa_path_hop(struct fa_path_state *st, const struct fa_topo_end *e,
+			struct fa_hop_res *out)
+{
+	enum fa_tri t;
+
+	fa_path_bind_hop(st, e);
+	t = fa_expr_test(st->r->expect, st->ev);
+	if (t == FA_TRI_FALSE) {
+		free(out->error);
+		*out = (struct fa_hop_res){ FA_RES_FAIL, e, NULL, NULL };
+	} else if (t != FA_TRI_TRUE && out->res == FA_RES_PASS) {
+		out->res = FA_RES_NE;
+		out->hop = e;
+		if (t == FA_TRI_ERROR || !st->ev->missing)
+			out->error = fa_xstrdup(st->ev->error[0] ? st->ev->error : "not evaluable");
+		else
+			out->missing = st->ev->missing;
+	}
+}
+
+/* Merge a result from further up into @out: a failure wins, else the first not evaluable. */
+static void fa_path_merge(struct fa_hop_res *out, const struct fa_hop_res *up)
+{
+	if (up->res == FA_RES_PASS || out->res == FA_RES_FAIL ||
+	    (up->res == FA_RES_NE && out->res == FA_RES_NE))
+		return;
+	free(out->error);
+	*out = *up;
+	out->error = up->error ? fa_xstrdup(up->error) : NULL;
+}
+
+static bool fa_path_is_up(const struct fa_topo *t, const struct fa_topo_end *e)
+{
+	int a = fa_topo_tier(t, e->dev), b = fa_topo_tier(t, e->peer_dev);
+
+	return a != FA_TOPO_NO_TIER && b != FA_TOPO_NO_TIER && b > a;
+}
+
+static size_t fa_path_memo_slot(const struct fa_path_state *st, uint64_t key)
+{
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & st->mask;
+
+	while (st->keys[i] && st->keys[i] != key)
+		i = (i + 1) & st->mask;
+	return i;
+}
+
+static void fa_path_memo_put(struct fa_path_state *st, uint64_t key, size_t val)
+{
+	size_t i;
+
+	if ((st->used + 1) * 2 > st->mask + 1) {
+		uint64_t *keys = st->keys;
+		size_t *vals = st->vals, old = st->mask + 1;
+
+		st->mask = old * 2 - 1;
+		st->keys = fa_xcalloc(old * 2, sizeof(*st->keys));
+		st->vals = fa_xcalloc(old * 2, sizeof(*st->vals));
+		for (i = 0; i < old; i++) {
+			if (keys[i]) {
+				size_t j = fa_path_memo_slot(st, keys[i]);
+
+				st->keys[j] = keys[i];
+				st->vals[j] = vals[i];
+			}
+		}
+		free(keys);
+		free(vals);
+	}
+	i = fa_path_memo_slot(st, key);
+	st->keys[i] = key;
+	st->vals[i] = val;
+	st->used++;
+}
+
+/* What the hops up from device @dev come to, for endpoints of @profile (an index in res). */
+static size_t fa_path_up(struct fa_path_state *st, size_t profile, size_t dev)
+{
+	const struct fa_topo *t = st->run->topo;
+	uint64_t key = ((uint64_t)(profile + 1) << 32) | (uint64_t)dev;
+	const struct fa_topo_end *ends;
+	struct fa_hop_res out = { FA_RES_PASS, NULL, NULL, NULL };
+	size_t i, n, slot = fa_path_memo_slot(st, key), up;
+
+	if (st->keys[slot] == key)
+		return st->vals[slot];
+	n = fa_topo_device_ends(t, dev, &ends);
+	for (i = 0; i < n && out.res != FA_RES_FAIL; i++)
+		if (fa_path_is_up(t, &ends[i]))
+			fa_path_hop(st, &ends[i], &out);
+	for (i = 0; i < n && out.res != FA_RES_FAIL; i++) {
+		if (!fa_path_is_up(t, &ends[i]))
+			continue;
+		up = fa_path_up(st, profile, ends[i].peer_dev);
+		fa_path_merge(&out, &st->res[up]);
+	}
+	if (st->nres == st->ares) {
+		st->ares = st->ares ? st->ares * 2 : 64;
+		st->res = fa_xreallocarray(st->res, st->ares, sizeof(*st->res));
+	}
+	st->res[st->nres] = out;
+	fa_path_memo_put(st, key, st->nres);
+	return st->nres++;
+}
+
+/* The profile number of the endpoint bound in st->ev. */
+static size_t fa_path_profile(struct fa_path_state *st, struct fa_buf *b)
+{
+	const json_t *id;
+	size_t i;
+
+	fa_buf_reset(b);
+	for (i = 0; i < st->nep; i++) {
+		json_t *v = NULL;
+
+		st->ev->missing = NULL;
+		/* Up to the first index: an index may read the hop, which is not bound here. */
+		if (fa_expr_eval_prefix(st->ep[i], st->ev, &v) == FA_EVAL_VALUE) {
+			char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+
+			fa_buf_adds(b, dump ? dump : "?");
+			free(dump);
+			json_decref(v);
+		} else {
+			fa_buf_addch(b, '\x01');
+		}
+		fa_buf_addch(b, '\x1e');
+	}
+	id = json_object_get(st->profiles, b->buf);
+	if (id)
+		return (size_t)json_integer_value(id);
+	json_object_set_new(st->profiles, b->buf,
+			    json_integer((json_int_t)json_object_size(st->profiles)));
+	return json_object_size(st->profiles) - 1;
+}
+
+static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			     const struct fa_sink *sink)
+{
+	struct fa_path_state st;
+	struct fa_subject subj = { .scope = FA_SCOPE_PATH };
+	struct fa_buf key = FA_BUF_INIT;
+	const struct fa_topo *t = run->topo;
+	size_t i, j, k;
+	enum fa_tri tw;
+
+	memset(&st, 0, sizeof(st));
+	st.run = run;
+	st.r = r;
+	st.ev = ev;
+	st.mask = 1023;
+	st.keys = fa_xcalloc(st.mask + 1, sizeof(*st.keys));
+	st.vals = fa_xcalloc(st.mask + 1, sizeof(*st.vals));
+	st.profiles = json_object();
+	fa_expr_foreach_path_deep(r->expect, fa_path_collect, &st);
+
+	for (i = 0; i < run->ndevs; i++) {
+		const struct fa_dev *d = &run->devs[i];
+		const json_t *ports = json_object_get(d->json, "ports"), *p;
+
+		if (!d->ok)
+			continue;
+		json_array_foreach(ports, j, p) {
+			struct fa_hop_res out = { FA_RES_PASS, NULL, NULL, NULL };
+			const struct fa_topo_end *e;
+
+			ev->root[FA_ROOT_DEVICE] = d->json;
+			ev->root[FA_ROOT_PORT] = p;
+			for (k = FA_ROOT_A_DEVICE; k <= FA_ROOT_LINK; k++)
+				ev->root[k] = NULL;
+			ev->missing = NULL;
+			ev->error[0] = '\0';
+			subj.dev = d->name;
+			subj.port = fa_json_name(p);
+			subj.adev = subj.aport = subj.bdev = subj.bport = NULL;
+			if (r->where) {
+				tw = fa_expr_test(r->where, ev);
+				if (tw != FA_TRI_TRUE) {
+					fa_emit(sink, r, tw == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev,
+						&subj, tw);
+					continue;
+				}
+			}
+			e = fa_topo_port_end(t, p);
+			if (!e) {
+				/* An endpoint on no link has no path to check. */
+				ev->missing = "link";
+				fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
+				continue;
+			}
+			fa_path_hop(&st, e, &out);
+			if (out.res != FA_RES_FAIL && fa_path_is_up(t, e)) {
+				/* fa_path_up() may move st.res: index it after the call. */
+				size_t up = fa_path_up(&st, fa_path_profile(&st, &key), e->peer_dev);
+
+				fa_path_merge(&out, &st.res[up]);
+			}
+			if (out.hop) {
+				fa_path_bind_hop(&st, out.hop);
+				subj.adev = fa_json_name(fa_topo_device(t, out.hop->dev));
+				subj.aport = out.hop->port_name;
+				subj.bdev = fa_json_name(fa_topo_device(t, out.hop->peer_dev));
+				subj.bport = out.hop->peer_port_name;
+			}
+			if (out.res == FA_RES_NE) {
+				ev->missing = out.missing;
+				snprintf(ev->error, sizeof(ev->error), "%s",
+					 out.error ? out.error : "");
+			}
+			fa_emit(sink, r, out.res, ev, &subj,
+				out.res == FA_RES_NE && !out.missing ? FA_TRI_ERROR
+								     : FA_TRI_MISSING);
+			free(out.error);
+		}
+	}
+	for (i = 0; i < st.nres; i++)
+		free(st.res[i].error);
+	free(st.res);
+	free(st.keys);
+	free(st.vals);
+	free(st.ep);
+	json_decref(st.profiles);
+	fa_buf_release(&key);
+}
+
+/* ---- fabric and plan scopes ------------------------------------------------------------ */
+
+static const json_t *fa_run_fabric(struct fa_run *run)
+{
+	json_t *devs, *links;
+	size_t i;
+
+	if (run->fabric)
+		return run->fabric;
+	devs = json_array();
+	links = json_array();
+	for (i = 0; i < run->ndevs; i++)
+		if (run->devs[i].ok)
+			json_array_append(devs, (json_t *)run->devs[i].json);
+	for (i = 0; i < json_array_size(run->links); i++)
+		json_array_append(links, json_array_get(run->links, i));
+	run->fabric = json_pack("{s:o,s:o}", "devices", devs, "links", links);
+	return run->fabric;
+}
+
+static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			       const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_FABRIC };
+	size_t i;
+
+	if (r->over == FA_SCOPE_FABRIC) {
+		ev->root[FA_ROOT_FABRIC] = fa_run_fabric(run);
+		fa_evaluate_subject(r, ev, &subj, sink);
+		return;
+	}
+	for (i = 0; i < run->ndevs; i++) {
+		if (!run->devs[i].ok)
+			continue;
+		ev->root[FA_ROOT_DEVICE] = run->devs[i].json;
+		subj.dev = run->devs[i].name;
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+}
+
+static void fa_run_rule_plan(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			     const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_PLAN };
+	size_t i;
+
+	if (!run->plan)
+		return;
+	if (!run->plan_compared) {
+		fa_plan_compare(run->plan, run->topo, &run->psubj, &run->npsubj);
+		run->plan_compared = true;
+	}
+	for (i = 0; i < run->npsubj; i++) {
+		const struct fa_plan_subject *ps = &run->psubj[i];
+
+		ev->root[FA_ROOT_PLAN] = ps->plan;
+		ev->root[FA_ROOT_A_DEVICE] = ps->a_dev;
+		ev->root[FA_ROOT_A_PORT] = ps->a_port_obj;
+		ev->root[FA_ROOT_B_DEVICE] = ps->b_dev;
+		ev->root[FA_ROOT_B_PORT] = ps->b_port_obj;
+		ev->root[FA_ROOT_LINK] = ps->link;
+		subj.adev = ps->a_device;
+		subj.aport = ps->a_port;
+		subj.bdev = ps->b_device;
+		subj.bport = ps->b_port;
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+}
+
 static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struct fa_sink *sink)
 {
 	struct fa_eval ev = FA_EVAL_INIT;
@@ -605,10 +1026,23 @@ static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struc
 	struct fa_member *members = NULL;
 	size_t i, j, n = 0, alloc = 0;
 
-	ev.root[FA_ROOT_PARAMS] = r->pack->params;
-	if (r->scope == FA_SCOPE_LINK) {
+	ev.root[FA_ROOT_PARAMS] = run->examples ? r->pack->params_default : r->pack->params;
+	ev.topo = run->topo;
+	switch (r->scope) {
+	case FA_SCOPE_LINK:
 		fa_run_rule_link(run, r, &ev, sink);
 		return;
+	case FA_SCOPE_PATH:
+		fa_run_rule_path(run, r, &ev, sink);
+		return;
+	case FA_SCOPE_FABRIC:
+		fa_run_rule_fabric(run, r, &ev, sink);
+		return;
+	case FA_SCOPE_PLAN:
+		fa_run_rule_plan(run, r, &ev, sink);
+		return;
+	default:
+		break;
 	}
 	for (i = 0; i < run->ndevs; i++) {
 		const struct fa_dev *d = &run->devs[i];
@@ -668,9 +1102,9 @@ static int fa_found_cmp(const void *a, const void *b)
 
 static json_t *fa_counts_json(const struct fa_counts *c)
 {
-	return json_pack("{s:I,s:I,s:I,s:I}", "pass", (json_int_t)c->pass, "fail",
+	return json_pack("{s:I,s:I,s:I,s:I,s:I}", "pass", (json_int_t)c->pass, "fail",
 			 (json_int_t)c->fail, "notevaluable", (json_int_t)c->ne, "notapplicable",
-			 (json_int_t)c->na);
+			 (json_int_t)c->na, "waived", (json_int_t)c->waived);
 }
 
 static json_t *fa_time_json(time_t t)
@@ -738,6 +1172,27 @@ static json_t *fa_run_coverage(struct fa_run *run, json_t *warnings)
 	return cov;
 }
 
+/* Every waiver of the run: whether it is in force, and how many findings it covered. */
+static json_t *fa_run_waivers_json(const struct fa_run *run)
+{
+	json_t *list = json_array();
+	size_t i;
+
+	for (i = 0; i < run->waivers->n; i++) {
+		const struct fa_waiver *w = &run->waivers->v[i];
+		char *where = fa_xasprintf("%s:%d", run->waivers->source, w->line);
+
+		json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "rule",
+						      w->rule, "subject", w->subject, "reason",
+						      w->reason, "expires", w->expires, "source", where,
+						      "status", fa_waiver_is_expired(w, run->now) ?
+						      "expired" : "active", "matched",
+						      (json_int_t)run->waiver_hits[i]));
+		free(where);
+	}
+	return list;
+}
+
 int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
 {
@@ -746,8 +1201,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	struct fa_sink sink = { fa_run_outcome, &run };
 	struct fa_counts *counts = NULL;
 	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
-	size_t at_or_above = 0;
-	json_t *rep = NULL, *rules, *findings, *cov, *warnings, *sum;
+	size_t at_or_above = 0, nwaived = 0;
+	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum;
 	const char *verdict;
 	int rc;
 
@@ -758,6 +1213,11 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	run.opts = opts;
 	run.dev_ix = json_object();
 	run.not_evaluable = json_array();
+	run.plan = opts->plan;
+	run.waivers = opts->waivers;
+	run.now = opts->now ? opts->now : time(NULL);
+	if (run.waivers)
+		run.waiver_hits = fa_xcalloc(run.waivers->n + 1, sizeof(*run.waiver_hits));
 	fa_buf_init(&run.text, 0);
 	if (opts->fail_on < 0 || opts->fail_on >= FA_SEVERITY_COUNT) {
 		rc = fa_err_set(err, FA_EINVAL, "fail-on severity %d is out of range",
@@ -767,6 +1227,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	rc = fa_run_index(&run, snapshot, err);
 	if (rc < 0)
 		goto out;
+	run.topo = fa_topo_new(snapshot);
 
 	rep = fa_report_head(snapshot, opts);
 	rules = json_array();
@@ -787,7 +1248,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		json_object_set_new(o, "pack", json_string(r->pack->name));
 		json_object_set_new(o, "counts", fa_counts_json(&counts[i]));
 		json_array_append_new(rules, o);
-		checks += counts[i].pass + counts[i].fail + counts[i].ne;
+		checks += counts[i].pass + counts[i].fail + counts[i].waived + counts[i].ne;
 		ne += counts[i].ne;
 		if (counts[i].fail)
 			rules_failed++;
@@ -797,7 +1258,13 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	if (run.nfound)
 		qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
 	findings = json_array();
+	waived = json_array();
 	for (i = 0; i < run.nfound; i++) {
+		if (run.found[i].waived) {
+			json_array_append(waived, run.found[i].obj);
+			nwaived++;
+			continue;
+		}
 		by_sev[run.found[i].severity]++;
 		if (run.found[i].severity <= opts->fail_on)
 			at_or_above++;
@@ -817,7 +1284,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		verdict = "pass";
 	sum = json_object();
 	json_object_set_new(sum, "verdict", json_string(verdict));
-	json_object_set_new(sum, "findings", json_integer((json_int_t)run.nfound));
+	json_object_set_new(sum, "findings", json_integer((json_int_t)(run.nfound - nwaived)));
+	json_object_set_new(sum, "waived", json_integer((json_int_t)nwaived));
 	json_object_set_new(sum, "by_severity",
 			    json_pack("{s:I,s:I,s:I}", "error", (json_int_t)by_sev[0], "warning",
 				      (json_int_t)by_sev[1], "info", (json_int_t)by_sev[2]));
@@ -829,6 +1297,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	json_object_set_new(rep, "coverage", cov);
 	json_object_set_new(rep, "warnings", warnings);
 	json_object_set_new(rep, "findings", findings);
+	json_object_set_new(rep, "waived", waived);
+	if (run.waivers)
+		json_object_set_new(rep, "waivers", fa_run_waivers_json(&run));
 	*ret_report = FA_TAKE_PTR(rep);
 	rc = 0;
 out:
@@ -845,6 +1316,10 @@ out:
 	json_decref(run.dev_ix);
 	json_decref(run.not_evaluable);
 	fa_buf_release(&run.text);
+	fa_topo_free(run.topo);
+	json_decref(run.fabric);
+	fa_plan_subjects_free(run.psubj, run.npsubj);
+	free(run.waiver_hits);
 	return rc;
 }
 
@@ -909,6 +1384,48 @@ static const char *fa_name_or(const json_t *obj)
 	return n ? n : "?";
 }
 
+/* A path, fabric or plan example: the rule on a small snapshot, as in a run. */
+static void fa_example_run_snapshot(const struct fa_rule *r, const struct fa_example *ex,
+				    struct fa_example_tally *t)
+{
+	struct fa_sink sink = { fa_example_outcome, t };
+	struct fa_plan *plan = NULL;
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_counts counts;
+	struct fa_run run;
+	size_t i;
+
+	memset(&run, 0, sizeof(run));
+	memset(&counts, 0, sizeof(counts));
+	run.dev_ix = json_object();
+	run.not_evaluable = json_array();
+	run.counts = &counts;
+	run.examples = true;
+	fa_buf_init(&run.text, 0);
+	if (fa_run_index(&run, ex->bindings, &err) < 0 ||
+	    (json_object_get(ex->bindings, "plan") &&
+	     fa_plan_from_json(json_object_get(ex->bindings, "plan"), r->pack->file, &plan,
+			       &err) < 0)) {
+		t->ne++;
+		snprintf(t->why, sizeof(t->why), "%s", err.msg);
+		goto out;
+	}
+	run.topo = fa_topo_new(ex->bindings);
+	run.plan = plan;
+	fa_run_rule(&run, r, &sink);
+out:
+	for (i = 0; i < run.ndevs; i++)
+		json_decref(run.devs[i].port_ix);
+	free(run.devs);
+	json_decref(run.dev_ix);
+	json_decref(run.not_evaluable);
+	fa_buf_release(&run.text);
+	fa_topo_free(run.topo);
+	json_decref(run.fabric);
+	fa_plan_subjects_free(run.psubj, run.npsubj);
+	fa_plan_free(plan);
+}
+
 static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 			   struct fa_example_tally *t)
 {
@@ -921,6 +1438,11 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 
 	ev.root[FA_ROOT_PARAMS] = r->pack->params_default;
 	switch (r->scope) {
+	case FA_SCOPE_PATH:
+	case FA_SCOPE_FABRIC:
+	case FA_SCOPE_PLAN:
+		fa_example_run_snapshot(r, ex, t);
+		return;
 	case FA_SCOPE_GROUP:
 		n = json_array_size(b);
 		m = fa_xcalloc(n + 1, sizeof(*m));
@@ -958,36 +1480,82 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 	fa_evaluate_subject(r, &ev, &subj, &sink);
 }
 
+/* Does example @k of @r hold?  If not, the error (file:line:column) goes into @err. */
+static int fa_example_check(const struct fa_rule *r, size_t k, struct fa_err *err)
+{
+	const struct fa_example *ex = &r->examples[k];
+	struct fa_example_tally t;
+	char got[400];
+
+	memset(&t, 0, sizeof(t));
+	fa_example_run(r, ex, &t);
+	if (ex->pass && t.pass && !t.fail && !t.ne)
+		return 0;
+	if (!ex->pass && t.fail)
+		return 0;
+	if (t.fail)
+		snprintf(got, sizeof(got), "fails");
+	else if (t.ne)
+		snprintf(got, sizeof(got), "is not evaluable (%s)", t.why);
+	else if (t.pass)
+		snprintf(got, sizeof(got), "passes");
+	else
+		snprintf(got, sizeof(got), "is not applicable (where is false)");
+	return fa_err_at(err, FA_EINVAL, r->pack->file, ex->line, ex->column,
+			 "rule '%s': this %s example %s", r->id, ex->pass ? "pass" : "fail", got);
+}
+
 int fa_ruleset_check_examples(const struct fa_ruleset *rs, struct fa_err *err)
 {
 	size_t i, k;
+	int rc;
+
+	for (i = 0; i < rs->nrules; i++)
+		for (k = 0; k < rs->rules[i]->nexamples; k++)
+			if ((rc = fa_example_check(rs->rules[i], k, err)) < 0)
+				return rc;
+	return 0;
+}
+
+static void fa_lint_add(json_t *problems, const struct fa_err *e)
+{
+	char line[800];
+
+	json_array_append_new(problems, json_string(fa_err_format(e, line, sizeof(line))));
+}
+
+size_t fa_ruleset_lint(const struct fa_ruleset *rs, json_t *problems)
+{
+	size_t i, k, n = 0, npass, nfail;
 
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
+		struct fa_err e = FA_ERR_INIT;
 
+		npass = nfail = 0;
 		for (k = 0; k < r->nexamples; k++) {
-			const struct fa_example *ex = &r->examples[k];
-			struct fa_example_tally t;
-			char got[400];
-
-			memset(&t, 0, sizeof(t));
-			fa_example_run(r, ex, &t);
-			if (ex->pass && t.pass && !t.fail && !t.ne)
-				continue;
-			if (!ex->pass && t.fail)
-				continue;
-			if (t.fail)
-				snprintf(got, sizeof(got), "fails");
-			else if (t.ne)
-				snprintf(got, sizeof(got), "is not evaluable (%s)", t.why);
-			else if (t.pass)
-				snprintf(got, sizeof(got), "passes");
+			if (r->examples[k].pass)
+				npass++;
 			else
-				snprintf(got, sizeof(got), "is not applicable (where is false)");
-			return fa_err_at(err, FA_EINVAL, r->pack->file, ex->line, ex->column,
-					 "rule '%s': this %s example %s", r->id,
-					 ex->pass ? "pass" : "fail", got);
+				nfail++;
+			if (fa_example_check(r, k, &e) < 0) {
+				fa_lint_add(problems, &e);
+				n++;
+			}
+		}
+		if (!r->rationale) {
+			fa_err_at(&e, FA_EINVAL, r->pack->file, r->line, 0,
+				  "rule '%s' has no rationale (say why it matters)", r->id);
+			fa_lint_add(problems, &e);
+			n++;
+		}
+		if (!npass || !nfail) {
+			fa_err_at(&e, FA_EINVAL, r->pack->file, r->line, 0,
+				  "rule '%s' needs at least one pass and one fail example (it has "
+				  "%zu and %zu)", r->id, npass, nfail);
+			fa_lint_add(problems, &e);
+			n++;
 		}
 	}
-	return 0;
+	return n;
 }

@@ -34,6 +34,7 @@
 
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
+#include "rules/topo.h"
 #include "audit/util/banned.h"
 
 #define FA_EXPR_MAX_LEN 8192
@@ -43,6 +44,7 @@ enum fa_opf {
 	FA_OPF_MISSING_OK = 1 << 0,
 	FA_OPF_LAZY = 1 << 1,
 	FA_OPF_GROUP = 1 << 2,
+	FA_OPF_TOPO = 1 << 3,
 };
 
 enum fa_fn {
@@ -66,6 +68,7 @@ enum fa_node {
 	FA_N_IN,
 	FA_N_NOT_IN,
 	FA_N_MATCH,
+	FA_N_COMP,
 };
 
 enum fa_cmp { FA_CMP_EQ, FA_CMP_NE, FA_CMP_LT, FA_CMP_LE, FA_CMP_GT, FA_CMP_GE };
@@ -90,6 +93,9 @@ struct fa_expr {
 	size_t nsteps;
 	regex_t re;		/* FA_N_MATCH */
 	bool has_re;
+	bool is_local;		/* FA_N_PATH: starts at a comprehension variable */
+	bool has_base;		/* FA_N_PATH: starts at the value of kids[0] (peer(p).mtu) */
+	size_t local;		/* that variable's slot (FA_N_PATH), or the one FA_N_COMP binds */
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
 	size_t nuniforms;
@@ -483,6 +489,308 @@ static enum fa_eval_status fa_fn_version(struct fa_eval *ev, const struct fa_exp
 	return FA_EVAL_VALUE;
 }
 
+/* all() and any() of a list of booleans; all([]) is true, any([]) false. */
+static enum fa_eval_status fa_quantify(struct fa_eval *ev, const char *name, json_t *list,
+				       bool want, json_t **ret)
+{
+	json_t *x;
+	size_t i;
+	bool found = false;
+
+	if (!json_is_array(list))
+		return fa_fail(ev, "%s() needs a list, not %s", name, fa_type_name(list));
+	json_array_foreach(list, i, x) {
+		if (!json_is_boolean(x))
+			return fa_fail(ev, "%s() needs true or false elements, not %s", name,
+				       fa_type_name(x));
+		if (json_is_true(x) == want)
+			found = true;
+	}
+	*ret = json_boolean(want ? found : !found);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_all(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_quantify(ev, "all", args[0], false, ret);
+}
+
+static enum fa_eval_status fa_fn_any(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_quantify(ev, "any", args[0], true, ret);
+}
+
+static int fa_value_ptr_cmp(const void *a, const void *b)
+{
+	return fa_value_cmp(*(json_t *const *)a, *(json_t *const *)b);
+}
+
+/* The values of @list sorted (borrowed pointers; free the array). */
+static json_t **fa_sorted(json_t *list, size_t *n)
+{
+	json_t **v, *x;
+	size_t i;
+
+	*n = json_array_size(list);
+	v = fa_xcalloc(*n + 1, sizeof(*v));
+	json_array_foreach(list, i, x)
+		v[i] = x;
+	qsort(v, *n, sizeof(*v), fa_value_ptr_cmp);
+	return v;
+}
+
+/* The values that occur more than once, each once, in order. */
+static enum fa_eval_status fa_fn_duplicates(struct fa_eval *ev, const struct fa_expr *call,
+					    json_t **args, json_t **ret)
+{
+	json_t **v, *out;
+	size_t i, n;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "duplicates() needs a list, not %s", fa_type_name(args[0]));
+	v = fa_sorted(args[0], &n);
+	out = json_array();
+	for (i = 1; i < n; i++)
+		if (fa_value_equal(v[i], v[i - 1]) &&
+		    (i < 2 || !fa_value_equal(v[i - 1], v[i - 2])))
+			json_array_append(out, v[i]);
+	free(v);
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+/* The distinct values, in order. */
+static enum fa_eval_status fa_fn_unique(struct fa_eval *ev, const struct fa_expr *call,
+					json_t **args, json_t **ret)
+{
+	json_t **v, *out;
+	size_t i, n;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "unique() needs a list, not %s", fa_type_name(args[0]));
+	v = fa_sorted(args[0], &n);
+	out = json_array();
+	for (i = 0; i < n; i++)
+		if (i == 0 || !fa_value_equal(v[i], v[i - 1]))
+			json_array_append(out, v[i]);
+	free(v);
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+/* One level of nesting removed: [[1], [2, 3], 4] is [1, 2, 3, 4]. */
+static enum fa_eval_status fa_fn_flatten(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	json_t *out, *x, *y;
+	size_t i, j;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "flatten() needs a list, not %s", fa_type_name(args[0]));
+	out = json_array();
+	json_array_foreach(args[0], i, x) {
+		if (!json_is_array(x)) {
+			json_array_append(out, x);
+			continue;
+		}
+		json_array_foreach(x, j, y)
+			json_array_append(out, y);
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_keys(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	const char *key;
+	json_t *out, *x, **v;
+	size_t i, n;
+
+	if (!json_is_object(args[0]))
+		return fa_fail(ev, "keys() needs an object, not %s", fa_type_name(args[0]));
+	out = json_array();
+	json_object_foreach(args[0], key, x)
+		json_array_append_new(out, json_string(key));
+	/* Sorted, so a list of keys never depends on the file's order. */
+	v = fa_sorted(out, &n);
+	x = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append(x, v[i]);
+	free(v);
+	json_decref(out);
+	*ret = x;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_str(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	struct fa_buf b = FA_BUF_INIT;
+
+	if (json_is_string(args[0])) {
+		*ret = json_incref(args[0]);
+		return FA_EVAL_VALUE;
+	}
+	if (!json_is_number(args[0]) && !json_is_boolean(args[0]))
+		return fa_fail(ev, "str() needs a string, number or boolean, not %s",
+			       fa_type_name(args[0]));
+	fa_value_text(args[0], &b);
+	*ret = json_stringn(b.buf, b.len);
+	fa_buf_release(&b);
+	return FA_EVAL_VALUE;
+}
+
+/*
+ * An integer from a number, or from text as devices print one: "48", "-3", "0x7fff", or the
+ * value in parentheses of mlxconfig's "True(1)" and "ETH(2)".
+ */
+static enum fa_eval_status fa_fn_int(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	json_t *x = args[0];
+	const char *s, *open;
+	long long n;
+	char *end;
+	double d;
+
+	if (json_is_integer(x)) {
+		*ret = json_incref(x);
+		return FA_EVAL_VALUE;
+	}
+	if (json_is_real(x)) {
+		d = json_real_value(x);
+		if (d < -9e15 || d > 9e15 || d != (double)(long long)d)
+			return fa_fail(ev, "int() of %.15g, which is not a whole number", d);
+		*ret = json_integer((json_int_t)d);
+		return FA_EVAL_VALUE;
+	}
+	if (!json_is_string(x))
+		return fa_fail(ev, "int() needs a number or a string, not %s", fa_type_name(x));
+	s = json_string_value(x);
+	open = strrchr(s, '(');
+	if (open && s[strlen(s) - 1] == ')')
+		s = open + 1;
+	while (*s == ' ')
+		s++;
+	errno = 0;
+	n = strtoll(s, &end, (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10);
+	while (*end == ' ')
+		end++;
+	if (end == s || errno || (*end && *end != ')'))
+		return fa_fail(ev, "int() cannot read '%s' as a number", json_string_value(x));
+	*ret = json_integer((json_int_t)n);
+	return FA_EVAL_VALUE;
+}
+
+/* ---- topology functions ------------------------------------------------------------------ */
+
+/* The end on port object @port, or missing (no topology, or the port is on no link). */
+static enum fa_eval_status fa_topo_end_of(struct fa_eval *ev, const struct fa_expr *call,
+					  const json_t *port, const struct fa_topo_end **ret)
+{
+	if (!json_is_object(port))
+		return fa_fail(ev, "%s needs a port, not %s", fa_expr_text(call),
+			       fa_type_name(port));
+	*ret = ev->topo ? fa_topo_port_end(ev->topo, port) : NULL;
+	if (!*ret)
+		return fa_missing(ev, fa_expr_text(call));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_peer(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	const struct fa_topo_end *e = NULL;
+	enum fa_eval_status s = fa_topo_end_of(ev, call, args[0], &e);
+
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)e->peer_port);
+	return s;
+}
+
+static enum fa_eval_status fa_fn_peer_device(struct fa_eval *ev, const struct fa_expr *call,
+					     json_t **args, json_t **ret)
+{
+	const struct fa_topo_end *e = NULL;
+	enum fa_eval_status s = fa_topo_end_of(ev, call, args[0], &e);
+
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)fa_topo_device(ev->topo, e->peer_dev));
+	return s;
+}
+
+static enum fa_eval_status fa_topo_dev_of(struct fa_eval *ev, const struct fa_expr *call,
+					  const json_t *dev, size_t *ret)
+{
+	if (!json_is_object(dev))
+		return fa_fail(ev, "%s needs a device, not %s", fa_expr_text(call),
+			       fa_type_name(dev));
+	if (!ev->topo || !fa_topo_device_index(ev->topo, dev, ret))
+		return fa_missing(ev, fa_expr_text(call));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_tier(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	enum fa_eval_status s;
+	size_t i = 0;
+	int tier;
+
+	s = fa_topo_dev_of(ev, call, args[0], &i);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	tier = fa_topo_tier(ev->topo, i);
+	if (tier == FA_TOPO_NO_TIER)
+		return fa_missing(ev, fa_expr_text(call));
+	*ret = json_integer(tier);
+	return FA_EVAL_VALUE;
+}
+
+/* The ports of a device linked to a higher (@up) or lower tier, in port order. */
+static enum fa_eval_status fa_topo_dir(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t *dev, bool up, json_t **ret)
+{
+	const struct fa_topo_end *ends;
+	enum fa_eval_status s;
+	size_t i = 0, n, k;
+	int tier, pt;
+	json_t *out;
+
+	s = fa_topo_dev_of(ev, call, dev, &i);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	tier = fa_topo_tier(ev->topo, i);
+	if (tier == FA_TOPO_NO_TIER)
+		return fa_missing(ev, fa_expr_text(call));
+	out = json_array();
+	n = fa_topo_device_ends(ev->topo, i, &ends);
+	for (k = 0; k < n; k++) {
+		if (k > 0 && ends[k].port == ends[k - 1].port)
+			continue;
+		pt = fa_topo_tier(ev->topo, ends[k].peer_dev);
+		if (pt != FA_TOPO_NO_TIER && (up ? pt > tier : pt < tier))
+			json_array_append(out, (json_t *)ends[k].port);
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_uplinks(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	return fa_topo_dir(ev, call, args[0], true, ret);
+}
+
+static enum fa_eval_status fa_fn_downlinks(struct fa_eval *ev, const struct fa_expr *call,
+					   json_t **args, json_t **ret)
+{
+	return fa_topo_dir(ev, call, args[0], false, ret);
+}
+
 /* ---- evaluation ------------------------------------------------------------------------ */
 
 /*
@@ -778,6 +1086,55 @@ out:
 	return s;
 }
 
+/*
+ * [E for x in L if C]: E for every element x of L for which C holds.  A missing E or C for
+ * any element makes the whole list missing, as a missing element of a literal list does.
+ */
+static enum fa_eval_status fa_eval_comp(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *saved = ev->local[e->local];
+	enum fa_eval_status s;
+	json_t *list = NULL, *out, *x, *v;
+	size_t i;
+
+	s = fa_eval_node(e->kids[1], ev, &list);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (!json_is_array(list)) {
+		s = fa_fail(ev, "'for ... in' needs a list, not %s", fa_type_name(list));
+		json_decref(list);
+		return s;
+	}
+	out = json_array();
+	json_array_foreach(list, i, x) {
+		ev->local[e->local] = x;
+		if (e->nkids > 2) {
+			enum fa_tri t = fa_expr_test(e->kids[2], ev);
+
+			if (t == FA_TRI_FALSE)
+				continue;
+			if (t != FA_TRI_TRUE) {
+				s = t == FA_TRI_MISSING ? FA_EVAL_MISSING : FA_EVAL_ERROR;
+				break;
+			}
+		}
+		v = NULL;
+		s = fa_eval_node(e->kids[0], ev, &v);
+		if (s != FA_EVAL_VALUE)
+			break;
+		json_array_append_new(out, v);
+	}
+	ev->local[e->local] = saved;
+	json_decref(list);
+	if (s != FA_EVAL_VALUE) {
+		json_decref(out);
+		return s;
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
 /* An integer, or a real without a fraction (3.0 from arithmetic), usable as a list index. */
 static bool fa_index_value(const json_t *ix, json_int_t *n)
 {
@@ -796,10 +1153,10 @@ static bool fa_index_value(const json_t *ix, json_int_t *n)
 	return true;
 }
 
-static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
-					json_t **ret)
+/* Walk the steps of path @e from @v. */
+static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t *v, json_t **ret)
 {
-	const json_t *v = ev->root[e->root];
 	json_int_t n;
 	size_t i;
 
@@ -831,6 +1188,24 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 		return fa_missing(ev, e->text);
 	*ret = json_incref((json_t *)v);
 	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root];
+	json_t *base = NULL;
+	enum fa_eval_status s;
+
+	if (e->has_base) {
+		s = fa_eval_node(e->kids[0], ev, &base);
+		if (s != FA_EVAL_VALUE)
+			return s;
+		v = base;
+	}
+	s = fa_eval_steps(e, ev, v, ret);
+	json_decref(base);
+	return s;
 }
 
 static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval *ev,
@@ -913,6 +1288,8 @@ static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval 
 		return fa_eval_in(e, ev, ret);
 	case FA_N_MATCH:
 		return fa_eval_match(e, ev, ret);
+	case FA_N_COMP:
+		return fa_eval_comp(e, ev, ret);
 	}
 	return fa_fail(ev, "unknown expression node");
 }
@@ -949,13 +1326,46 @@ void fa_expr_foreach_path(const struct fa_expr *e,
 {
 	size_t i;
 
-	if (e->type == FA_N_PATH) {
-		if (e->root != FA_ROOT_PARAMS)
+	if (e->type == FA_N_PATH && !e->has_base) {
+		if (e->root != FA_ROOT_PARAMS && !e->is_local)
 			fn(e, data);
 		return;
 	}
 	for (i = 0; i < e->nkids; i++)
 		fa_expr_foreach_path(e->kids[i], fn, data);
+}
+
+void fa_expr_foreach_path_deep(const struct fa_expr *e,
+			       void (*fn)(const struct fa_expr *path, void *data), void *data)
+{
+	size_t i;
+
+	if (e->type == FA_N_PATH && !e->is_local && !e->has_base)
+		fn(e, data);
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index)
+			fa_expr_foreach_path_deep(e->steps[i].index, fn, data);
+	for (i = 0; i < e->nkids; i++)
+		fa_expr_foreach_path_deep(e->kids[i], fn, data);
+}
+
+enum fa_root fa_expr_path_root(const struct fa_expr *path)
+{
+	return path->root;
+}
+
+enum fa_eval_status fa_expr_eval_prefix(const struct fa_expr *path, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *v = path->is_local ? ev->local[path->local] : ev->root[path->root];
+	size_t i;
+
+	for (i = 0; v && i < path->nsteps && path->steps[i].key; i++)
+		v = json_object_get(v, path->steps[i].key);
+	if (!v)
+		return fa_missing(ev, path->text);
+	*ret = json_incref((json_t *)v);
+	return FA_EVAL_VALUE;
 }
 
 static void fa_node_free(struct fa_expr *e)
@@ -1030,6 +1440,8 @@ struct fa_parser {
 	bool in_uniform;
 	struct fa_expr **uniforms;
 	size_t nuniforms;
+	char *locals[FA_EXPR_MAX_LOCALS];	/* comprehension variables in scope, outermost first */
+	size_t nlocals;
 };
 
 static int fa_perr(struct fa_parser *p, size_t pos, const char *fmt, ...)
@@ -1238,6 +1650,15 @@ static int fa_expect_tok(struct fa_parser *p, enum fa_tok_type type, const char 
 	return fa_perr(p, p->tok.pos, "expected %s, found %s", what, got);
 }
 
+/* Report that @what was expected where the current token is. */
+static int fa_expect_word(struct fa_parser *p, const char *what)
+{
+	char got[64];
+
+	fa_tok_describe(p, got, sizeof(got));
+	return fa_perr(p, p->tok.pos, "expected %s, found %s", what, got);
+}
+
 /* ---- parser ---------------------------------------------------------------------------- */
 
 static struct fa_expr *fa_node_new(enum fa_node type, size_t pos)
@@ -1289,10 +1710,12 @@ static const struct {
 	enum fa_root root;
 } fa_root_names[] = {
 	{ "device", FA_ROOT_DEVICE },
+	{ "fabric", FA_ROOT_FABRIC },
 	{ "group", FA_ROOT_GROUP },
 	{ "link", FA_ROOT_LINK },
 	{ "majority", FA_ROOT_MAJORITY },
 	{ "params", FA_ROOT_PARAMS },
+	{ "plan", FA_ROOT_PLAN },
 	{ "port", FA_ROOT_PORT },
 };
 
@@ -1312,6 +1735,55 @@ static void fa_roots_describe(unsigned roots, char *buf, size_t size)
 		buf[off - 2] = '\0';
 }
 
+/* The .name and [index] steps after a path's start; *end is where the last one ends. */
+static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
+{
+	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
+		struct fa_step st = { NULL, NULL };
+
+		if (p->tok.type == FA_T_DOT) {
+			if (fa_lex(p) < 0)
+				return -FA_EPARSE;
+			if (p->tok.type != FA_T_NAME) {
+				fa_expect_tok(p, FA_T_NAME, "a field name after '.'");
+				return -FA_EPARSE;
+			}
+			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
+			if (!e->is_local && !e->has_base && e->root == FA_ROOT_PARAMS &&
+			    e->nsteps == 0 && p->opts->params &&
+			    !json_object_get(p->opts->params, st.key)) {
+				fa_perr(p, p->tok.pos, "unknown parameter '%s'", st.key);
+				free(st.key);
+				return -FA_EPARSE;
+			}
+			*end = p->pos;
+			if (fa_lex(p) < 0) {
+				free(st.key);
+				return -FA_EPARSE;
+			}
+		} else {
+			if (fa_lex(p) < 0)
+				return -FA_EPARSE;
+			st.index = fa_parse_expr(p);
+			if (!st.index)
+				return -FA_EPARSE;
+			if (p->tok.type != FA_T_RB) {
+				fa_expect_tok(p, FA_T_RB, "']'");
+				fa_node_free(st.index);
+				return -FA_EPARSE;
+			}
+			*end = p->pos;
+			if (fa_lex(p) < 0) {
+				fa_node_free(st.index);
+				return -FA_EPARSE;
+			}
+		}
+		e->steps = fa_xreallocarray(e->steps, e->nsteps + 1, sizeof(*e->steps));
+		e->steps[e->nsteps++] = st;
+	}
+	return 0;
+}
+
 static struct fa_expr *fa_parse_path(struct fa_parser *p)
 {
 	size_t start = p->tok.pos, end, i;
@@ -1321,6 +1793,15 @@ static struct fa_expr *fa_parse_path(struct fa_parser *p)
 
 	snprintf(name, sizeof(name), "%.*s", (int)(p->tok.len < 31 ? p->tok.len : 31),
 		 p->s + p->tok.pos);
+	for (i = p->nlocals; i-- > 0;) {
+		if (strlen(p->locals[i]) == p->tok.len &&
+		    memcmp(p->locals[i], p->s + p->tok.pos, p->tok.len) == 0) {
+			e = fa_node_new(FA_N_PATH, start);
+			e->is_local = true;
+			e->local = i;
+			goto steps;
+		}
+	}
 	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]); i++)
 		if (strcmp(fa_root_names[i].name, name) == 0)
 			root = (int)fa_root_names[i].root;
@@ -1349,51 +1830,10 @@ static struct fa_expr *fa_parse_path(struct fa_parser *p)
 	}
 	e = fa_node_new(FA_N_PATH, start);
 	e->root = (enum fa_root)root;
+steps:
 	end = p->pos;
-	if (fa_lex(p) < 0)
+	if (fa_lex(p) < 0 || fa_parse_steps(p, e, &end) < 0)
 		goto fail;
-	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
-		struct fa_step st = { NULL, NULL };
-
-		if (p->tok.type == FA_T_DOT) {
-			if (fa_lex(p) < 0)
-				goto fail;
-			if (p->tok.type != FA_T_NAME) {
-				fa_expect_tok(p, FA_T_NAME, "a field name after '.'");
-				goto fail;
-			}
-			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
-			if (e->root == FA_ROOT_PARAMS && e->nsteps == 0 && p->opts->params &&
-			    !json_object_get(p->opts->params, st.key)) {
-				fa_perr(p, p->tok.pos, "unknown parameter '%s'", st.key);
-				free(st.key);
-				goto fail;
-			}
-			end = p->pos;
-			if (fa_lex(p) < 0) {
-				free(st.key);
-				goto fail;
-			}
-		} else {
-			if (fa_lex(p) < 0)
-				goto fail;
-			st.index = fa_parse_expr(p);
-			if (!st.index)
-				goto fail;
-			if (p->tok.type != FA_T_RB) {
-				fa_expect_tok(p, FA_T_RB, "']'");
-				fa_node_free(st.index);
-				goto fail;
-			}
-			end = p->pos;
-			if (fa_lex(p) < 0) {
-				fa_node_free(st.index);
-				goto fail;
-			}
-		}
-		e->steps = fa_xreallocarray(e->steps, e->nsteps + 1, sizeof(*e->steps));
-		e->steps[e->nsteps++] = st;
-	}
 	e->text = fa_xstrndup(p->s + start, end - start);
 	return e;
 fail:
@@ -1414,6 +1854,11 @@ static struct fa_expr *fa_parse_call(struct fa_parser *p)
 			fn = (int)i;
 	if (fn < 0) {
 		fa_perr(p, start, "unknown function '%.*s'", (int)p->tok.len, p->s + start);
+		return NULL;
+	}
+	if ((fa_fns[fn].flags & FA_OPF_TOPO) && p->opts->no_topo) {
+		fa_perr(p, start, "%s() cannot be used here: a path rule reads each hop as a and b",
+			fa_fns[fn].name);
 		return NULL;
 	}
 	if (fa_fns[fn].flags & FA_OPF_GROUP) {
@@ -1475,11 +1920,148 @@ fail:
 	return NULL;
 }
 
+static bool fa_is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * Is the list that starts here a comprehension?  Its variable must be known before the
+ * element is parsed, so look ahead (outside strings and nested brackets) for "for NAME".
+ */
+static bool fa_scan_comp(const struct fa_parser *p, size_t *name_pos, size_t *name_len)
+{
+	size_t i, j;
+	int depth = 0;
+	char quote = 0;
+
+	for (i = p->pos; i < p->len; i++) {
+		char c = p->s[i];
+
+		if (quote) {
+			if (c == '\\' && i + 1 < p->len)
+				i++;
+			else if (c == quote)
+				quote = 0;
+		} else if (c == '\'' || c == '"') {
+			quote = c;
+		} else if (c == '(' || c == '[') {
+			depth++;
+		} else if (c == ')' || c == ']') {
+			if (depth-- == 0)
+				return false;
+		} else if (depth == 0 && strncmp(p->s + i, "for", 3) == 0 &&
+			   (i == 0 || (!fa_is_name_char(p->s[i - 1]) && p->s[i - 1] != '.')) &&
+			   (i + 3 >= p->len || !fa_is_name_char(p->s[i + 3]))) {
+			for (j = i + 3; j < p->len && isspace((unsigned char)p->s[j]); j++)
+				;
+			*name_pos = j;
+			while (j < p->len && fa_is_name_char(p->s[j]))
+				j++;
+			*name_len = j - *name_pos;
+			return *name_len > 0;
+		}
+	}
+	return false;
+}
+
+static bool fa_is_reserved(const char *name)
+{
+	static const char *const words[] = {
+		"a", "and", "b", "false", "for", "if", "in", "matches", "not", "null", "or", "true",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(words[i], name) == 0)
+			return true;
+	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]); i++)
+		if (strcmp(fa_root_names[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* [E for NAME in L] or [E for NAME in L if C]; the current token is '['. */
+static struct fa_expr *fa_parse_comp(struct fa_parser *p, size_t name_pos, size_t name_len)
+{
+	struct fa_expr *e = fa_node_new(FA_N_COMP, p->tok.pos), *kid;
+	char *name = fa_xstrndup(p->s + name_pos, name_len);
+	bool pushed = false;
+
+	if (fa_is_reserved(name)) {
+		fa_perr(p, name_pos, "'%s' cannot name a comprehension variable", name);
+		goto fail;
+	}
+	if (p->nlocals == FA_EXPR_MAX_LOCALS) {
+		fa_perr(p, e->pos, "comprehensions nested more than %d deep", FA_EXPR_MAX_LOCALS);
+		goto fail;
+	}
+	e->local = p->nlocals;
+	p->locals[p->nlocals++] = name;
+	pushed = true;
+	if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+		goto fail;
+	fa_node_add(e, kid);
+	if (!fa_tok_is(p, "for")) {
+		fa_expect_word(p, "'for'");
+		goto fail;
+	}
+	/* The scan found this name after this "for". */
+	if (fa_lex(p) < 0 || fa_lex(p) < 0)
+		goto fail;
+	if (!fa_tok_is(p, "in")) {
+		fa_expect_word(p, "'in' after the variable");
+		goto fail;
+	}
+	if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+		goto fail;
+	fa_node_add(e, kid);
+	if (fa_tok_is(p, "if")) {
+		if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+			goto fail;
+		fa_node_add(e, kid);
+	}
+	if (fa_expect_tok(p, FA_T_RB, "']'") < 0)
+		goto fail;
+	p->locals[--p->nlocals] = NULL;
+	free(name);
+	return fa_done(p, e);
+fail:
+	if (pushed)
+		p->locals[--p->nlocals] = NULL;
+	free(name);
+	fa_node_free(e);
+	return NULL;
+}
+
+/* Steps after a call: peer(port).mtu reads "mtu" of what peer(port) gives. */
+static struct fa_expr *fa_parse_postfix(struct fa_parser *p, struct fa_expr *base)
+{
+	struct fa_expr *e;
+	size_t end = p->prev_end;
+
+	if (!base || (p->tok.type != FA_T_DOT && p->tok.type != FA_T_LB))
+		return base;
+	e = fa_node_new(FA_N_PATH, base->pos);
+	e->has_base = true;
+	fa_node_add(e, base);
+	if (fa_parse_steps(p, e, &end) < 0) {
+		fa_node_free(e);
+		return NULL;
+	}
+	e->text = fa_xstrndup(p->s + e->pos, end - e->pos);
+	return e;
+}
+
 static struct fa_expr *fa_parse_list(struct fa_parser *p)
 {
-	struct fa_expr *e = fa_node_new(FA_N_LIST, p->tok.pos), *el;
+	struct fa_expr *e, *el;
+	size_t i, name_pos, name_len;
 	bool all_lit = true;
-	size_t i;
+
+	if (fa_scan_comp(p, &name_pos, &name_len))
+		return fa_parse_comp(p, name_pos, name_len);
+	e = fa_node_new(FA_N_LIST, p->tok.pos);
 
 	if (fa_lex(p) < 0)
 		goto fail;
@@ -1560,7 +2142,8 @@ static struct fa_expr *fa_parse_primary(struct fa_parser *p)
 			break;
 		}
 		if (fa_tok_is(p, "and") || fa_tok_is(p, "or") || fa_tok_is(p, "in") ||
-		    fa_tok_is(p, "matches") || fa_tok_is(p, "not")) {
+		    fa_tok_is(p, "matches") || fa_tok_is(p, "not") || fa_tok_is(p, "for") ||
+		    fa_tok_is(p, "if")) {
 			fa_tok_describe(p, got, sizeof(got));
 			fa_perr(p, pos, "expected a value, found %s", got);
 			return NULL;
@@ -1568,7 +2151,7 @@ static struct fa_expr *fa_parse_primary(struct fa_parser *p)
 		for (i = p->pos; i < p->len && isspace((unsigned char)p->s[i]); i++)
 			;
 		if (i < p->len && p->s[i] == '(')
-			return fa_parse_call(p);
+			return fa_parse_postfix(p, fa_parse_call(p));
 		return fa_parse_path(p);
 	default:
 		fa_tok_describe(p, got, sizeof(got));
@@ -1854,6 +2437,8 @@ int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_e
 out:
 	fa_node_free(e);
 	free(p.uniforms);
+	while (p.nlocals)
+		free(p.locals[--p.nlocals]);
 	fa_buf_release(&p.tok.str);
 	return r;
 }

@@ -24,6 +24,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
+#include "rules/plan.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
 
@@ -47,6 +48,10 @@ static const char *const fa_rule_keys[] = {
 	"over", "rationale", "scope", "severity", "tags", "title", "where", NULL,
 };
 static const char *const fa_examples_keys[] = { "fail", "pass", NULL };
+/* What "rules explain" shows as written. */
+static const char *const fa_source_keys[] = {
+	"actual", "expect", "expected", "group_by", "message", "where",
+};
 
 static bool fa_in_list(const char *const *list, const char *s)
 {
@@ -270,10 +275,56 @@ static unsigned fa_scope_roots(enum fa_scope scope, enum fa_scope over)
 		return roots | FA_ROOT_BIT(FA_ROOT_A_DEVICE) | FA_ROOT_BIT(FA_ROOT_A_PORT) |
 		       FA_ROOT_BIT(FA_ROOT_B_DEVICE) | FA_ROOT_BIT(FA_ROOT_B_PORT) |
 		       FA_ROOT_BIT(FA_ROOT_LINK);
+	case FA_SCOPE_PATH:
+		return fa_scope_roots(FA_SCOPE_LINK, over) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
+		       FA_ROOT_BIT(FA_ROOT_PORT);
+	case FA_SCOPE_PLAN:
+		return fa_scope_roots(FA_SCOPE_LINK, over) | FA_ROOT_BIT(FA_ROOT_PLAN);
+	case FA_SCOPE_FABRIC:
+		if (over == FA_SCOPE_FABRIC)
+			return roots | FA_ROOT_BIT(FA_ROOT_FABRIC);
+		return roots | FA_ROOT_BIT(FA_ROOT_DEVICE);
 	case FA_SCOPE_GROUP:
 	default:
 		return fa_scope_roots(over, over);
 	}
+}
+
+/* A path, fabric or plan example is a small snapshot: { devices, links[, plan] }. */
+static int fa_loader_example_snapshot(struct fa_loader *ld, const struct fa_rule *r,
+				      const json_t *ex)
+{
+	static const char *const keys[] = { "devices", "links", NULL };
+	static const char *const plan_keys[] = { "devices", "links", "plan", NULL };
+	const json_t *devs = json_object_get(ex, "devices"), *d, *plan;
+	struct fa_plan *p = NULL;
+	struct fa_err perr = FA_ERR_INIT;
+	size_t i;
+	int rc;
+
+	if (!json_is_object(ex))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
+				     "rule '%s': an example of a %s rule is a small snapshot "
+				     "{ devices, links }", r->id, fa_scope_to_string(r->scope));
+	rc = fa_check_keys(ld, ex, r->scope == FA_SCOPE_PLAN ? plan_keys : keys, "an example");
+	if (rc < 0)
+		return rc;
+	if (!json_is_array(devs))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
+				     "rule '%s': the example needs a 'devices' list", r->id);
+	json_array_foreach(devs, i, d)
+		if (!json_is_string(json_object_get(d, "name")))
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, d, NULL,
+					     "rule '%s': every example device needs a name", r->id);
+	if (json_object_get(ex, "links") && !json_is_array(json_object_get(ex, "links")))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, json_object_get(ex, "links"),
+				     NULL, "rule '%s': 'links' must be a list", r->id);
+	plan = json_object_get(ex, "plan");
+	if (plan && fa_plan_from_json(plan, ld->file, &p, &perr) < 0)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, plan, NULL,
+				     "rule '%s': the example's plan: %s", r->id, perr.msg);
+	fa_plan_free(p);
+	return 0;
 }
 
 /* An example's bindings must have the shape of the scope's bindings. */
@@ -290,6 +341,8 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 	size_t i;
 	int rc;
 
+	if (r->scope == FA_SCOPE_PATH || r->scope == FA_SCOPE_FABRIC || r->scope == FA_SCOPE_PLAN)
+		return fa_loader_example_snapshot(ld, r, ex);
 	if (r->scope == FA_SCOPE_GROUP) {
 		if (!json_is_array(ex) || json_array_size(ex) == 0)
 			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
@@ -381,7 +434,7 @@ static bool fa_loader_has_id(const struct fa_loader *ld, const char *id)
 static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 {
 	const char *id, *title, *category, *severity, *scope, *over, *rationale;
-	struct fa_expr_opts opts = { 0, false, ld->pack->params_default };
+	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false };
 	struct fa_expr_opts topts;
 	struct fa_rule *r = NULL;
 	const json_t *tags, *exs, *v;
@@ -444,12 +497,26 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	n = fa_scope_from_string(scope);
 	if (n < 0) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, json_object_get(obj, "scope"),
-				   NULL, "unknown scope '%s' (expected device, port, link or "
-				   "group)", scope);
+				   NULL, "unknown scope '%s' (expected device, port, link, group, "
+				   "path, fabric or plan)", scope);
 		goto fail;
 	}
 	r->scope = r->over = (enum fa_scope)n;
-	if (r->scope == FA_SCOPE_GROUP) {
+	if (r->scope == FA_SCOPE_FABRIC) {
+		n = over ? fa_scope_from_string(over) : -1;
+		if (n != FA_SCOPE_DEVICE && n != FA_SCOPE_FABRIC) {
+			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE,
+					   over ? json_object_get(obj, "over") : obj, NULL,
+					   "fabric rule '%s' needs 'over': device or fabric", id);
+			goto fail;
+		}
+		if (json_object_get(obj, "group_by")) {
+			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, "group_by",
+					   "'group_by' is only for rules of scope group");
+			goto fail;
+		}
+		r->over = (enum fa_scope)n;
+	} else if (r->scope == FA_SCOPE_GROUP) {
 		if (!over || !json_object_get(obj, "group_by")) {
 			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
 					   "group rule '%s' needs 'over' and 'group_by'", id);
@@ -466,20 +533,26 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	} else if (over || json_object_get(obj, "group_by")) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj,
 				   over ? "over" : "group_by",
-				   "'%s' is only for rules of scope group",
-				   over ? "over" : "group_by");
+				   "'%s' is only for rules of scope group%s",
+				   over ? "over" : "group_by", over ? " or fabric" : "");
 		goto fail;
 	}
 
-	opts.roots = fa_scope_roots(r->scope, r->over);
+	/* A path rule's where picks endpoints: it reads the endpoint, not a hop. */
+	opts.roots = r->scope == FA_SCOPE_PATH ? fa_scope_roots(FA_SCOPE_PORT, FA_SCOPE_PORT)
+					       : fa_scope_roots(r->scope, r->over);
 	if ((rc = fa_loader_expr(ld, obj, id, "where", &opts, &r->where)) < 0)
 		goto fail;
+	opts.roots = fa_scope_roots(r->scope, r->over);
 	if (r->scope == FA_SCOPE_GROUP &&
 	    (rc = fa_loader_expr(ld, obj, id, "group_by", &opts, &r->group_by)) < 0)
 		goto fail;
 	opts.allow_uniform = r->scope == FA_SCOPE_GROUP;
+	/* Path results are shared between endpoints that read alike; see the engine. */
+	opts.no_topo = r->scope == FA_SCOPE_PATH;
 	if ((rc = fa_loader_expr(ld, obj, id, "expect", &opts, &r->expect)) < 0)
 		goto fail;
+	opts.no_topo = false;
 	if (!r->expect) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
 				   "rule '%s' has no 'expect'", id);
@@ -500,6 +573,12 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	    (rc = fa_loader_tmpl(ld, obj, id, "actual", &topts, &r->actual)) < 0)
 		goto fail;
 
+	r->source = json_object();
+	for (i = 0; i < sizeof(fa_source_keys) / sizeof(fa_source_keys[0]); i++) {
+		v = json_object_get(obj, fa_source_keys[i]);
+		if (json_is_string(v))
+			json_object_set(r->source, fa_source_keys[i], (json_t *)v);
+	}
 	tags = json_object_get(obj, "tags");
 	r->tags = json_array();
 	if (tags) {

@@ -58,6 +58,7 @@ int main(void)
 		/* Rule language and engine suites */
 		fa_engine_suite,
 		fa_expr_suite,
+		fa_plan_suite,
 		fa_rules_suite,
 		/* Report renderer suites */
 		fa_reports_suite,

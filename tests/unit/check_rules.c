@@ -69,7 +69,25 @@ static const struct {
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: nonsense\n    severity: error\n"
 	  "    scope: port\n    expect: 'true'\n", "unknown category 'nonsense'" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
-	  "    scope: fabric\n    expect: 'true'\n", "unknown scope 'fabric'" },
+	  "    scope: cluster\n    expect: 'true'\n", "unknown scope 'cluster'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: fabric\n    expect: 'true'\n", "needs 'over': device or fabric" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: fabric\n    over: fabric\n    expect: device.mtu > 0\n",
+	  "unknown name 'device' (this rule can read: fabric, params)" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    where: a.port.mtu > 0\n    expect: 'true'\n",
+	  "unknown name 'a'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    expect: tier(b.device) > 0\n",
+	  "tier() cannot be used here" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: plan\n    expect: plan.status == 'ok'\n"
+	  "    examples: { pass: [ { devices: [], plan: [ { a: { device: x } } ] } ] }\n",
+	  "the example's plan" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    expect: 'true'\n    examples: { pass: [ { device: {} } ] }\n",
+	  "unknown key 'device' in an example" },
 	{ "pack: x\nrules:\n  - id: a\n    title: 3\n", "'title' must be a non-empty string" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
 	  "    scope: port\n    over: port\n    expect: 'true'\n",
@@ -252,7 +270,8 @@ START_TEST(rules_scope_and_severity_names)
 	for (i = 0; i < FA_SEVERITY_COUNT; i++)
 		ck_assert_int_eq(fa_severity_from_string(fa_severity_to_string(i)), i);
 	ck_assert_msg(fa_severity_from_string("critical") == -1, "'critical' is no severity.");
-	ck_assert_msg(fa_scope_from_string("fabric") == -1, "'fabric' is no scope (yet).");
+	ck_assert_msg(fa_scope_from_string("cluster") == -1, "'cluster' is no scope.");
+	ck_assert_msg(fa_scope_from_string("plan") == FA_SCOPE_PLAN, "'plan' is a scope.");
 	ck_assert_msg(fa_category_is_known("pfc") && !fa_category_is_known("PFC"),
 		      "Categories are the lowercase names of docs/rules.md.");
 }
@@ -261,7 +280,7 @@ END_TEST
 START_TEST(rules_templates_render)
 {
 	struct fa_expr_opts opts = { FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
-				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL };
+				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL, false };
 	struct fa_subject subj = { .scope = FA_SCOPE_PORT, .dev = "gpu003", .port = "ens1f0np0" };
 	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_err err = FA_ERR_INIT;

@@ -40,6 +40,7 @@ Suite *fa_inventory_suite(void);
 /* Rule language and engine suites */
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
+Suite *fa_plan_suite(void);
 Suite *fa_rules_suite(void);
 /* Report renderer suites */
 Suite *fa_reports_suite(void);
