@@ -625,6 +625,46 @@ static enum fa_eval_status fa_fn_keys(struct fa_eval *ev, const struct fa_expr *
 	return FA_EVAL_VALUE;
 }
 
+/* split('a,b', ',') is ['a', 'b']; an empty separator is an error. */
+static enum fa_eval_status fa_fn_split(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	const char *s, *sep, *hit;
+	size_t n, m;
+	json_t *out;
+
+	if (!json_is_string(args[0]) || !json_is_string(args[1]) ||
+	    json_string_length(args[1]) == 0)
+		return fa_fail(ev, "split() needs a string and a non-empty separator");
+	s = json_string_value(args[0]);
+	n = json_string_length(args[0]);
+	sep = json_string_value(args[1]);
+	m = json_string_length(args[1]);
+	out = json_array();
+	while ((hit = memmem(s, n, sep, m)) != NULL) {
+		json_array_append_new(out, json_stringn(s, (size_t)(hit - s)));
+		n -= (size_t)(hit - s) + m;
+		s = hit + m;
+	}
+	json_array_append_new(out, json_stringn(s, n));
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_startswith(struct fa_eval *ev, const struct fa_expr *call,
+					    json_t **args, json_t **ret)
+{
+	size_t n;
+
+	if (!json_is_string(args[0]) || !json_is_string(args[1]))
+		return fa_fail(ev, "startswith() needs two strings, not %s and %s",
+			       fa_type_name(args[0]), fa_type_name(args[1]));
+	n = json_string_length(args[1]);
+	*ret = json_boolean(json_string_length(args[0]) >= n &&
+			    memcmp(json_string_value(args[0]), json_string_value(args[1]), n) == 0);
+	return FA_EVAL_VALUE;
+}
+
 static enum fa_eval_status fa_fn_str(struct fa_eval *ev, const struct fa_expr *call,
 				     json_t **args, json_t **ret)
 {

@@ -269,8 +269,11 @@ static void fa_rules_explain(const struct fa_rule *r)
 			const char *c;
 
 			printf("\n%s:\n  ", keys[i]);
-			for (c = json_string_value(t); *c; c++)
-				fputs(*c == '\n' ? "\n  " : (char[]){ *c, '\0' }, stdout);
+			for (c = json_string_value(t); *c; c++) {
+				putchar(*c);
+				if (*c == '\n')
+					fputs("  ", stdout);
+			}
 			putchar('\n');
 		}
 	}

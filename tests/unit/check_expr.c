@@ -95,6 +95,9 @@ static const char *const fa_true_cases[] = {
 	"keys(port.nic) == ['firmware', 'psid']", "str(48) == '48'", "str('x') == 'x'",
 	"str(true) == 'true'", "int('48') == 48", "int('True(1)') == 1", "int('ETH(2)') == 2",
 	"int(' 7 ') == 7", "int('0x7fff') == 32767", "int(3.0) == 3", "int(-2) == -2",
+	"split('mlx5_0:1,mlx5_1', ',') == ['mlx5_0:1', 'mlx5_1']", "split('', ',') == ['']",
+	"split('a--b', '--') == ['a', 'b']", "startswith('ens1f0np0', 'ens')",
+	"not startswith('en', 'ens')", "startswith('x', '')",
 	/* comprehensions */
 	"[x * 2 for x in [1, 2, 3]] == [2, 4, 6]", "[x for x in [1, 2, 3] if x > 1] == [2, 3]",
 	"[x for x in port.qos.pfc_enabled if x == params.lossless_priority] == [3]",
@@ -247,7 +250,8 @@ static const char *const fa_error_cases[] = {
 	"all([1])", "any(3)", "duplicates(3) == []", "unique('a') == []", "flatten(1) == []",
 	"keys([1]) == []", "str([1]) == ''", "int('abc') == 1", "int(1.5) == 1", "int(null) == 1",
 	"int('1x') == 1", "[x for x in 3] == []", "[x for x in [1] if 2] == []",
-	"peer(3) == 1", "tier('leaf') == 1",
+	"peer(3) == 1", "tier('leaf') == 1", "split('a', '') == []", "split(1, ',') == []",
+	"startswith(1, 'a')",
 };
 
 START_TEST(expr_type_errors_are_errors)
