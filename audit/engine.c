@@ -337,6 +337,7 @@ struct fa_run {
 	size_t *waiver_hits;
 	time_t now;
 	bool examples;			/* running a rule's example: declared parameters */
+	const json_t *example_params;	/* ... with the example's own "params" applied */
 };
 
 /* The report's subject object. */
@@ -1026,7 +1027,7 @@ static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struc
 	struct fa_member *members = NULL;
 	size_t i, j, n = 0, alloc = 0;
 
-	ev.root[FA_ROOT_PARAMS] = run->examples ? r->pack->params_default : r->pack->params;
+	ev.root[FA_ROOT_PARAMS] = run->examples ? run->example_params : r->pack->params;
 	ev.topo = run->topo;
 	switch (r->scope) {
 	case FA_SCOPE_LINK:
@@ -1384,6 +1385,18 @@ static const char *fa_name_or(const json_t *obj)
 	return n ? n : "?";
 }
 
+/* New reference: the pack's declared parameters with the example's "params" applied. */
+static json_t *fa_example_params(const struct fa_rule *r, const struct fa_example *ex)
+{
+	const json_t *own = json_is_object(ex->bindings) ?
+				    json_object_get(ex->bindings, "params") : NULL;
+	json_t *p = json_deep_copy(r->pack->params_default);
+
+	if (json_is_object(own))
+		json_object_update(p, (json_t *)own);
+	return p;
+}
+
 /* A path, fabric or plan example: the rule on a small snapshot, as in a run. */
 static void fa_example_run_snapshot(const struct fa_rule *r, const struct fa_example *ex,
 				    struct fa_example_tally *t)
@@ -1393,6 +1406,7 @@ static void fa_example_run_snapshot(const struct fa_rule *r, const struct fa_exa
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_counts counts;
 	struct fa_run run;
+	json_t *params;
 	size_t i;
 
 	memset(&run, 0, sizeof(run));
@@ -1401,6 +1415,7 @@ static void fa_example_run_snapshot(const struct fa_rule *r, const struct fa_exa
 	run.not_evaluable = json_array();
 	run.counts = &counts;
 	run.examples = true;
+	run.example_params = params = fa_example_params(r, ex);
 	fa_buf_init(&run.text, 0);
 	if (fa_run_index(&run, ex->bindings, &err) < 0 ||
 	    (json_object_get(ex->bindings, "plan") &&
@@ -1424,6 +1439,7 @@ out:
 	json_decref(run.fabric);
 	fa_plan_subjects_free(run.psubj, run.npsubj);
 	fa_plan_free(plan);
+	json_decref(params);
 }
 
 static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
@@ -1434,9 +1450,9 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 	struct fa_subject subj = { .scope = r->scope };
 	const json_t *b = ex->bindings, *a, *bb;
 	struct fa_member *m;
+	json_t *params = fa_example_params(r, ex);
 	size_t i, n;
 
-	ev.root[FA_ROOT_PARAMS] = r->pack->params_default;
 	switch (r->scope) {
 	case FA_SCOPE_PATH:
 	case FA_SCOPE_FABRIC:
@@ -1454,8 +1470,9 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 			m[i].devname = fa_name_or(m[i].dev);
 			m[i].portname = m[i].port ? fa_name_or(m[i].port) : NULL;
 		}
-		fa_evaluate_group(r, r->pack->params_default, m, n, &sink);
+		fa_evaluate_group(r, params, m, n, &sink);
 		free(m);
+		json_decref(params);
 		return;
 	case FA_SCOPE_LINK:
 		a = json_object_get(b, "a");
@@ -1477,7 +1494,9 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 		subj.port = ev.root[FA_ROOT_PORT] ? fa_name_or(ev.root[FA_ROOT_PORT]) : NULL;
 		break;
 	}
+	ev.root[FA_ROOT_PARAMS] = params;
 	fa_evaluate_subject(r, &ev, &subj, &sink);
+	json_decref(params);
 }
 
 /* Does example @k of @r hold?  If not, the error (file:line:column) goes into @err. */

@@ -591,7 +591,8 @@ static void fa_plan_planned(const struct fa_plan_link *l, const struct fa_topo *
 			    struct fa_plan_subject *s, const char *source)
 {
 	struct fa_plan_end a, b;
-	json_t *p = json_object(), *unpolled = json_array();
+	json_t *p = json_object();
+	struct fa_buf unpolled = FA_BUF_INIT;
 	const char *status;
 	char *where;
 
@@ -606,9 +607,9 @@ static void fa_plan_planned(const struct fa_plan_link *l, const struct fa_topo *
 	s->a_port_obj = a.port;
 	s->b_port_obj = b.port;
 	if (!a.polled)
-		json_array_append_new(unpolled, json_string(l->a_device));
+		fa_buf_adds(&unpolled, l->a_device);
 	if (!b.polled && strcmp(l->a_device, l->b_device) != 0)
-		json_array_append_new(unpolled, json_string(l->b_device));
+		fa_buf_addf(&unpolled, "%s%s", unpolled.len ? ", " : "", l->b_device);
 
 	if (!a.polled || !b.polled)
 		status = "not-polled";
@@ -631,10 +632,21 @@ static void fa_plan_planned(const struct fa_plan_link *l, const struct fa_topo *
 	if (b.found && strcmp(status, "ok") != 0)
 		json_object_set_new(p, "b_peer", fa_end_text(fa_topo_device(t, b.found->peer_dev),
 							     b.found->peer_port_name));
-	if (json_array_size(unpolled))
-		json_object_set_new(p, "unpolled", unpolled);
-	else
-		json_decref(unpolled);
+	if (strcmp(status, "miswired") == 0) {
+		/* What a person compares with the plan: each planned port and what it reaches. */
+		char *found = fa_xasprintf("%s:%s -- %s, %s:%s -- %s", l->a_device, l->a_port,
+					   a.found ? json_string_value(json_object_get(p, "a_peer"))
+						   : "nothing",
+					   l->b_device, l->b_port,
+					   b.found ? json_string_value(json_object_get(p, "b_peer"))
+						   : "nothing");
+
+		json_object_set_new(p, "found", json_string(found));
+		free(found);
+	}
+	if (unpolled.len)
+		json_object_set_new(p, "unpolled", json_string(unpolled.buf));
+	fa_buf_release(&unpolled);
 	if (l->cable_type)
 		json_object_set_new(p, "cable_type", json_string(l->cable_type));
 	if (l->length_m >= 0)

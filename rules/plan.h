@@ -12,7 +12,8 @@
  * Comparing a plan with a snapshot gives one *plan subject* per planned link, and one per
  * discovered link the plan does not have ("extra"), each with a status:
  *   ok            discovery found exactly the planned link
- *   miswired      a planned port is cabled to another port than planned
+ *   miswired      a planned port is cabled to another port than planned (the binding's
+ *                 "found" says what each planned port reaches)
  *   no-peer       both devices were collected, nothing was found on either planned port
  *   unknown-port  a planned port is not a port the collected device reported
  *   not-polled    a device of the link was not collected (absent or failed), so the link

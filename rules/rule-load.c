@@ -294,8 +294,8 @@ static unsigned fa_scope_roots(enum fa_scope scope, enum fa_scope over)
 static int fa_loader_example_snapshot(struct fa_loader *ld, const struct fa_rule *r,
 				      const json_t *ex)
 {
-	static const char *const keys[] = { "devices", "links", NULL };
-	static const char *const plan_keys[] = { "devices", "links", "plan", NULL };
+	static const char *const keys[] = { "devices", "links", "params", NULL };
+	static const char *const plan_keys[] = { "devices", "links", "params", "plan", NULL };
 	const json_t *devs = json_object_get(ex, "devices"), *d, *plan;
 	struct fa_plan *p = NULL;
 	struct fa_err perr = FA_ERR_INIT;
@@ -331,9 +331,11 @@ static int fa_loader_example_snapshot(struct fa_loader *ld, const struct fa_rule
 static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r,
 				   const json_t *ex)
 {
-	static const char *const dev_keys[] = { "device", NULL };
-	static const char *const port_keys[] = { "device", "port", NULL };
-	static const char *const link_keys[] = { "a", "b", "link", NULL };
+	static const char *const dev_keys[] = { "device", "params", NULL };
+	static const char *const port_keys[] = { "device", "params", "port", NULL };
+	static const char *const link_keys[] = { "a", "b", "link", "params", NULL };
+	static const char *const member_keys[] = { "device", NULL };
+	static const char *const member_port_keys[] = { "device", "port", NULL };
 	const char *const *keys = r->scope == FA_SCOPE_DEVICE ? dev_keys
 				  : r->scope == FA_SCOPE_LINK ? link_keys : port_keys;
 	const char *key;
@@ -353,8 +355,8 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 				return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
 						     "rule '%s': a group member is an object",
 						     r->id);
-			rc = fa_check_keys(ld, v, r->over == FA_SCOPE_DEVICE ? dev_keys
-									     : port_keys,
+			rc = fa_check_keys(ld, v, r->over == FA_SCOPE_DEVICE ? member_keys
+									     : member_port_keys,
 					   "a group member");
 			if (rc < 0)
 				return rc;
@@ -372,11 +374,41 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
 					     "rule '%s': '%s' in an example must be an object",
 					     r->id, key);
-		if (r->scope == FA_SCOPE_LINK && strcmp(key, "link") != 0) {
-			rc = fa_check_keys(ld, v, port_keys, "a link end");
+		if (r->scope == FA_SCOPE_LINK && strcmp(key, "link") != 0 &&
+		    strcmp(key, "params") != 0) {
+			rc = fa_check_keys(ld, v, member_port_keys, "a link end");
 			if (rc < 0)
 				return rc;
 		}
+	}
+	return 0;
+}
+
+/* An example's "params" may only set parameters the pack declares, with their types. */
+static int fa_loader_example_params(struct fa_loader *ld, const struct fa_rule *r,
+				    const json_t *ex)
+{
+	const json_t *params = json_is_object(ex) ? json_object_get(ex, "params") : NULL, *v;
+	const json_t *def;
+	const char *key;
+
+	if (!params)
+		return 0;
+	if (!json_is_object(params))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, params, NULL,
+				     "rule '%s': an example's 'params' is a mapping", r->id);
+	json_object_foreach((json_t *)params, key, v) {
+		def = json_object_get(ld->pack->params_default, key);
+		if (!def)
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, params, key,
+					     "rule '%s': the pack has no parameter '%s'", r->id,
+					     key);
+		if (json_typeof(def) != json_typeof(v) &&
+		    !(json_is_number(def) && json_is_number(v)) &&
+		    !(json_is_boolean(def) && json_is_boolean(v)))
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+					     "rule '%s': parameter '%s' takes a value of the type "
+					     "of its default", r->id, key);
 	}
 	return 0;
 }
@@ -406,6 +438,8 @@ static int fa_loader_examples(struct fa_loader *ld, struct fa_rule *r, const jso
 			struct fa_example *e;
 
 			rc = fa_loader_example_shape(ld, r, ex);
+			if (rc == 0)
+				rc = fa_loader_example_params(ld, r, ex);
 			if (rc < 0)
 				return rc;
 			r->examples = fa_xreallocarray(r->examples, r->nexamples + 1,
