@@ -77,6 +77,7 @@ enum fa_arith { FA_AR_ADD, FA_AR_SUB, FA_AR_MUL, FA_AR_DIV };
 /* One step of a path: an object key, or an index expression (integer or key). */
 struct fa_step {
 	char *key;
+	size_t keylen;		/* strlen(key), so a lookup does not measure it again */
 	struct fa_expr *index;
 };
 
@@ -156,8 +157,19 @@ static const char *fa_type_name(const json_t *v)
 
 int fa_value_cmp(const json_t *a, const json_t *b)
 {
-	int ra = fa_type_rank(a), rb = fa_type_rank(b);
+	int ra, rb;
 	size_t i, na, nb;
+
+	/* Most values compared are small integers (priorities, MTUs, map entries). */
+	if (json_is_integer(a) && json_is_integer(b)) {
+		json_int_t x = json_integer_value(a), y = json_integer_value(b);
+
+		return x < y ? -1 : x > y;
+	}
+	if (a == b)
+		return 0;
+	ra = fa_type_rank(a);
+	rb = fa_type_rank(b);
 
 	if (ra != rb)
 		return ra < rb ? -1 : 1;
@@ -283,6 +295,17 @@ json_t *fa_version_split(const char *s, size_t len)
 
 /* ---- evaluation helpers ---------------------------------------------------------------- */
 
+/* A member by a key whose length is known (jansson 2.14 spares measuring it per lookup). */
+static json_t *fa_member(const json_t *obj, const char *key, size_t len)
+{
+#if JANSSON_VERSION_HEX >= 0x020e00
+	return json_object_getn(obj, key, len);
+#else
+	(void)len;
+	return json_object_get(obj, key);
+#endif
+}
+
 static enum fa_eval_status fa_missing(struct fa_eval *ev, const char *path)
 {
 	if (!ev->missing)
@@ -304,6 +327,9 @@ static enum fa_eval_status fa_fail(struct fa_eval *ev, const char *fmt, ...)
 }
 
 static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval *ev, json_t **ret);
+static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret, bool *owned);
+static void fa_release(json_t *v, bool owned);
 
 /* ---- functions ------------------------------------------------------------------------- */
 
@@ -880,8 +906,9 @@ enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
 {
 	json_t *v = NULL;
 	enum fa_tri t;
+	bool owned;
 
-	switch (fa_eval_node(e, ev, &v)) {
+	switch (fa_eval_lend(e, ev, &v, &owned)) {
 	case FA_EVAL_MISSING:
 		return FA_TRI_MISSING;
 	case FA_EVAL_ERROR:
@@ -896,7 +923,7 @@ enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
 		fa_fail(ev, "'%s' is %s, not true or false", fa_expr_text(e), fa_type_name(v));
 		t = FA_TRI_ERROR;
 	}
-	json_decref(v);
+	fa_release(v, owned);
 	return t;
 }
 
@@ -938,17 +965,18 @@ static enum fa_eval_status fa_eval_logic(const struct fa_expr *e, struct fa_eval
 }
 
 /* Evaluate both operands; on anything but two values, release and pass the status on. */
+/* Both operands, lent where they can be (fa_eval_lend()); on failure nothing is held. */
 static enum fa_eval_status fa_eval_pair(const struct fa_expr *e, struct fa_eval *ev, json_t **l,
-					json_t **r)
+					bool *lo, json_t **r, bool *ro)
 {
 	enum fa_eval_status s;
 
-	s = fa_eval_node(e->kids[0], ev, l);
+	s = fa_eval_lend(e->kids[0], ev, l, lo);
 	if (s != FA_EVAL_VALUE)
 		return s;
-	s = fa_eval_node(e->kids[1], ev, r);
+	s = fa_eval_lend(e->kids[1], ev, r, ro);
 	if (s != FA_EVAL_VALUE) {
-		json_decref(*l);
+		fa_release(*l, *lo);
 		*l = NULL;
 	}
 	return s;
@@ -965,10 +993,10 @@ static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *
 {
 	json_t *l = NULL, *r = NULL;
 	enum fa_eval_status s;
-	bool res = false;
+	bool res = false, lo, ro;
 	int c;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (e->op == FA_CMP_EQ || e->op == FA_CMP_NE) {
@@ -992,8 +1020,8 @@ static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *
 			break;
 		}
 	}
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	if (s == FA_EVAL_VALUE)
 		*ret = json_boolean(res);
 	return s;
@@ -1003,10 +1031,10 @@ static enum fa_eval_status fa_eval_in(const struct fa_expr *e, struct fa_eval *e
 {
 	json_t *l = NULL, *r = NULL, *x;
 	enum fa_eval_status s;
-	bool found = false;
+	bool found = false, lo, ro;
 	size_t i;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (json_is_array(r)) {
@@ -1024,8 +1052,8 @@ static enum fa_eval_status fa_eval_in(const struct fa_expr *e, struct fa_eval *e
 	} else {
 		s = fa_fail(ev, "'in' cannot look for %s in %s", fa_type_name(l), fa_type_name(r));
 	}
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	if (s == FA_EVAL_VALUE)
 		*ret = json_boolean(found == (e->type == FA_N_IN));
 	return s;
@@ -1038,8 +1066,9 @@ static enum fa_eval_status fa_eval_match(const struct fa_expr *e, struct fa_eval
 	json_t *l = NULL;
 	char *copy = NULL;
 	const char *str;
+	bool lo;
 
-	s = fa_eval_node(e->kids[0], ev, &l);
+	s = fa_eval_lend(e->kids[0], ev, &l, &lo);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (!json_is_string(l)) {
@@ -1052,7 +1081,7 @@ static enum fa_eval_status fa_eval_match(const struct fa_expr *e, struct fa_eval
 	*ret = json_boolean(regexec(&e->re, str, 0, NULL, 0) == 0);
 out:
 	free(copy);
-	json_decref(l);
+	fa_release(l, lo);
 	return s;
 }
 
@@ -1062,8 +1091,9 @@ static enum fa_eval_status fa_eval_arith(const struct fa_expr *e, struct fa_eval
 	static const char *const opname[] = { "+", "-", "*", "/" };
 	json_t *l = NULL, *r = NULL;
 	enum fa_eval_status s;
+	bool lo, ro;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (e->op == FA_AR_ADD && json_is_string(l) && json_is_string(r)) {
@@ -1121,8 +1151,8 @@ static enum fa_eval_status fa_eval_arith(const struct fa_expr *e, struct fa_eval
 			s = fa_fail(ev, "'%s' gave a number out of range", opname[e->op]);
 	}
 out:
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	return s;
 }
 
@@ -1136,14 +1166,15 @@ static enum fa_eval_status fa_eval_comp(const struct fa_expr *e, struct fa_eval 
 	const json_t *saved = ev->local[e->local];
 	enum fa_eval_status s;
 	json_t *list = NULL, *out, *x, *v;
+	bool lo;
 	size_t i;
 
-	s = fa_eval_node(e->kids[1], ev, &list);
+	s = fa_eval_lend(e->kids[1], ev, &list, &lo);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (!json_is_array(list)) {
 		s = fa_fail(ev, "'for ... in' needs a list, not %s", fa_type_name(list));
-		json_decref(list);
+		fa_release(list, lo);
 		return s;
 	}
 	out = json_array();
@@ -1166,7 +1197,7 @@ static enum fa_eval_status fa_eval_comp(const struct fa_expr *e, struct fa_eval 
 		json_array_append_new(out, v);
 	}
 	ev->local[e->local] = saved;
-	json_decref(list);
+	fa_release(list, lo);
 	if (s != FA_EVAL_VALUE) {
 		json_decref(out);
 		return s;
@@ -1193,9 +1224,9 @@ static bool fa_index_value(const json_t *ix, json_int_t *n)
 	return true;
 }
 
-/* Walk the steps of path @e from @v. */
+/* Walk the steps of path @e from @v; *ret is lent (part of @v). */
 static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval *ev,
-					 const json_t *v, json_t **ret)
+					 const json_t *v, const json_t **ret)
 {
 	json_int_t n;
 	size_t i;
@@ -1206,7 +1237,7 @@ static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval
 		json_t *ix = NULL;
 
 		if (st->key) {
-			v = json_object_get(v, st->key);
+			v = fa_member(v, st->key, st->keylen);
 			continue;
 		}
 		s = fa_eval_node(st->index, ev, &ix);
@@ -1226,14 +1257,14 @@ static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval
 	}
 	if (!v)
 		return fa_missing(ev, e->text);
-	*ret = json_incref((json_t *)v);
+	*ret = v;
 	return FA_EVAL_VALUE;
 }
 
 static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
 					json_t **ret)
 {
-	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root];
+	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root], *out = NULL;
 	json_t *base = NULL;
 	enum fa_eval_status s;
 
@@ -1243,9 +1274,44 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 			return s;
 		v = base;
 	}
-	s = fa_eval_steps(e, ev, v, ret);
+	s = fa_eval_steps(e, ev, v, &out);
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)out);
 	json_decref(base);
 	return s;
+}
+
+/*
+ * Evaluate @e into *ret, lending rather than referencing where it can: a path into the
+ * bindings or a literal is returned as it is (*owned false), anything computed as a new
+ * reference (*owned true).  Most checks compare a snapshot field with a constant, and
+ * lending spares the two atomic reference-count updates each value would cost.
+ */
+static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret, bool *owned)
+{
+	const json_t *v;
+	enum fa_eval_status s;
+
+	*owned = false;
+	if (e->type == FA_N_LIT) {
+		*ret = e->lit;
+		return FA_EVAL_VALUE;
+	}
+	if (e->type == FA_N_PATH && !e->has_base) {
+		s = fa_eval_steps(e, ev, e->is_local ? ev->local[e->local] : ev->root[e->root], &v);
+		if (s == FA_EVAL_VALUE)
+			*ret = (json_t *)v;
+		return s;
+	}
+	*owned = true;
+	return fa_eval_node(e, ev, ret);
+}
+
+static void fa_release(json_t *v, bool owned)
+{
+	if (owned)
+		json_decref(v);
 }
 
 static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval *ev,
@@ -1253,13 +1319,14 @@ static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval 
 {
 	const struct fa_fn_def *fn = &fa_fns[e->op];
 	json_t *args[2] = { NULL, NULL };
+	bool owned[2] = { false, false };
 	enum fa_eval_status s = FA_EVAL_VALUE;
 	const char *saved = ev->missing;
 	size_t i;
 
 	if (!(fn->flags & FA_OPF_LAZY)) {
 		for (i = 0; i < e->nkids; i++) {
-			s = fa_eval_node(e->kids[i], ev, &args[i]);
+			s = fa_eval_lend(e->kids[i], ev, &args[i], &owned[i]);
 			if (s == FA_EVAL_MISSING && (fn->flags & FA_OPF_MISSING_OK)) {
 				ev->missing = saved;
 				args[i] = NULL;
@@ -1272,7 +1339,7 @@ static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval 
 	s = fn->run(ev, e, args, ret);
 out:
 	for (i = 0; i < e->nkids && i < 2; i++)
-		json_decref(args[i]);
+		fa_release(args[i], owned[i]);
 	return s;
 }
 
@@ -1389,6 +1456,34 @@ void fa_expr_foreach_path_deep(const struct fa_expr *e,
 		fa_expr_foreach_path_deep(e->kids[i], fn, data);
 }
 
+size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max)
+{
+	size_t n;
+
+	if (e->type != FA_N_AND) {
+		if (max > 0)
+			out[0] = e;
+		return 1;
+	}
+	n = fa_expr_conjuncts(e->kids[0], out, max);
+	return n + fa_expr_conjuncts(e->kids[1], out + (n < max ? n : max), n < max ? max - n : 0);
+}
+
+bool fa_expr_reads_root(const struct fa_expr *e, enum fa_root root)
+{
+	size_t i;
+
+	if (e->type == FA_N_PATH && !e->is_local && !e->has_base && e->root == root)
+		return true;
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index && fa_expr_reads_root(e->steps[i].index, root))
+			return true;
+	for (i = 0; i < e->nkids; i++)
+		if (fa_expr_reads_root(e->kids[i], root))
+			return true;
+	return false;
+}
+
 enum fa_root fa_expr_path_root(const struct fa_expr *path)
 {
 	return path->root;
@@ -1401,7 +1496,7 @@ enum fa_eval_status fa_expr_eval_prefix(const struct fa_expr *path, struct fa_ev
 	size_t i;
 
 	for (i = 0; v && i < path->nsteps && path->steps[i].key; i++)
-		v = json_object_get(v, path->steps[i].key);
+		v = fa_member(v, path->steps[i].key, path->steps[i].keylen);
 	if (!v)
 		return fa_missing(ev, path->text);
 	*ret = json_incref((json_t *)v);
@@ -1779,7 +1874,7 @@ static void fa_roots_describe(unsigned roots, char *buf, size_t size)
 static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
 {
 	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
-		struct fa_step st = { NULL, NULL };
+		struct fa_step st = { NULL, 0, NULL };
 
 		if (p->tok.type == FA_T_DOT) {
 			if (fa_lex(p) < 0)
@@ -1789,6 +1884,7 @@ static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
 				return -FA_EPARSE;
 			}
 			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
+			st.keylen = p->tok.len;
 			if (!e->is_local && !e->has_base && e->root == FA_ROOT_PARAMS &&
 			    e->nsteps == 0 && p->opts->params &&
 			    !json_object_get(p->opts->params, st.key)) {

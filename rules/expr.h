@@ -131,6 +131,13 @@ void fa_expr_foreach_path(const struct fa_expr *e,
  */
 void fa_expr_foreach_path_deep(const struct fa_expr *e,
 			       void (*fn)(const struct fa_expr *path, void *data), void *data);
+/*
+ * The operands of @e's top-level "and"s (e itself when it is no "and"), in source order, into
+ * @out (at most @max); returns how many there are.
+ */
+size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max);
+/* Does @e read a path starting at @root anywhere (indexes and comprehensions included)? */
+bool fa_expr_reads_root(const struct fa_expr *e, enum fa_root root);
 /* The root a path node starts at. */
 enum fa_root fa_expr_path_root(const struct fa_expr *path);
 /*
