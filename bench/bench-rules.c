@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "audit/engine.h"
@@ -49,6 +50,15 @@ static double bench_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Peak resident memory so far, in MiB. */
+static double bench_peak_mib(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_maxrss / 1024.0;
 }
 
 /* CPU time of the process: what the work costs when other jobs share the machine. */
@@ -77,9 +87,10 @@ static json_t *bench_dscp_map(void)
 
 static void bench_shared(struct bench *b)
 {
-	b->host_qos = json_pack("{s:s,s:[i],s:o,s:[iiiiiiii]}", "trust", "dscp", "pfc_enabled", 3,
-				"dscp_to_priority", bench_dscp_map(), "priority_to_tc", 1, 0, 2, 3,
-				4, 5, 6, 7);
+	b->host_qos = json_pack("{s:s,s:[i],s:o,s:[iiiiiiii],s:{s:[i],s:[i],s:i}}", "trust",
+				"dscp", "pfc_enabled", 3, "dscp_to_priority", bench_dscp_map(),
+				"priority_to_tc", 1, 0, 2, 3, 4, 5, 6, 7, "dcqcn", "rp_enabled", 3,
+				"np_enabled", 3, "cnp_dscp", 48);
 	b->leaf_qos = json_pack("{s:s,s:[i],s:b,s:o,s:[iiiiiiii],s:{s:[ii],s:i,s:i,s:i},s:s,s:i}",
 				"trust", "both", "pfc_enabled", 3, "pfc_watchdog", 1,
 				"dscp_to_priority", bench_dscp_map(), "priority_to_tc", 0, 0, 0, 3, 0,
@@ -375,9 +386,9 @@ int main(int argc, char **argv)
 	snap = bench_build(&b);
 	t1 = bench_now();
 	fprintf(stderr, "fabric: %ld hosts x %ld NICs = %ld GPUs, %ld leaves, %ld spines, "
-		"%ld super-spines, %zu links; built in %.2f s\n", b.hosts, b.nics,
-		b.hosts * b.nics, b.leaves, b.spines, b.supers,
-		json_array_size(json_object_get(snap, "links")), t1 - t0);
+		"%ld super-spines, %zu links; built in %.2f s, peak memory %.0f MiB\n", b.hosts,
+		b.nics, b.hosts * b.nics, b.leaves, b.spines, b.supers,
+		json_array_size(json_object_get(snap, "links")), t1 - t0, bench_peak_mib());
 	if (write) {
 		if (json_dump_file(snap, write, JSON_COMPACT) < 0) {
 			fprintf(stderr, "bench-rules: cannot write %s\n", write);
@@ -403,11 +414,11 @@ int main(int argc, char **argv)
 	c2 = bench_cpu();
 	sum = json_object_get(rep, "summary");
 	fprintf(stderr, "rules: %zu; checks %lld, findings %lld, not evaluable %lld; evaluated in "
-		"%.2f s (%.2f s of CPU)\n", fa_ruleset_count(rs),
+		"%.2f s (%.2f s of CPU), peak memory %.0f MiB\n", fa_ruleset_count(rs),
 		(long long)json_integer_value(json_object_get(sum, "checks")),
 		(long long)json_integer_value(json_object_get(sum, "findings")),
 		(long long)json_integer_value(json_object_get(sum, "not_evaluable")), t2 - t1,
-		c2 - c1);
+		c2 - c1, bench_peak_mib());
 	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);
