@@ -41,7 +41,7 @@ json_t *fa_device_new(const char *name, const char *kind)
 {
 	json_t *d = json_object();
 
-	json_object_set_new(d, "name", json_string(name));
+	json_object_set_new(d, "name", fa_json_stringn(name, strlen(name)));
 	json_object_set_new(d, "kind", json_string(kind));
 	json_object_set_new(d, "ports", json_array());
 	return d;
@@ -74,7 +74,7 @@ json_t *fa_device_port(json_t *device, const char *name)
 		json_object_set_new(device, "ports", ports);
 	}
 	p = json_object();
-	json_object_set_new(p, "name", json_string(name));
+	json_object_set_new(p, "name", fa_json_stringn(name, strlen(name)));
 	json_array_append_new(ports, p);
 	return p;
 }
@@ -198,4 +198,53 @@ int fa_get_int(const json_t *obj, const char *path, json_int_t *ret)
 		return 0;
 	*ret = json_integer_value(v);
 	return 1;
+}
+
+static bool fa_is_plain_list(const json_t *a)
+{
+	const json_t *v;
+	size_t i;
+
+	if (json_array_size(a) < 2)
+		return false;
+	json_array_foreach(a, i, v) {
+		if (json_is_object(v) || json_is_array(v))
+			return false;
+	}
+	return true;
+}
+
+void fa_model_share_lists(json_t *obj, json_t *pool)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	if (json_is_array(obj)) {
+		json_array_foreach(obj, i, v) {
+			if (json_is_object(v) || json_is_array(v))
+				fa_model_share_lists(v, pool);
+		}
+		return;
+	}
+	json_object_foreach(obj, key, v) {
+		char *text;
+		json_t *shared;
+
+		if (json_is_object(v) || (json_is_array(v) && !fa_is_plain_list(v))) {
+			fa_model_share_lists(v, pool);
+			continue;
+		}
+		if (!json_is_array(v))
+			continue;
+		text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+		if (!text)
+			continue;
+		shared = json_object_get(pool, text);
+		if (!shared)
+			json_object_set(pool, text, v);
+		else if (shared != v)
+			json_object_set(obj, key, shared);
+		free(text);
+	}
 }

@@ -71,4 +71,14 @@ const char *fa_get_str(const json_t *obj, const char *path);
 /* 1 and *ret when @path holds an integer, else 0. */
 int fa_get_int(const json_t *obj, const char *path, json_int_t *ret);
 
+/*
+ * Share equal lists of plain values (DSCP maps, PFC priority lists…) between the ports and
+ * devices below @obj: every such list equal to one already in @pool is replaced by the pooled
+ * one (a shared reference), others join the pool.  A switch repeats the same maps on every
+ * port, so this divides the model's memory several times over.  Shared values must never be
+ * changed in place afterwards (the model is read-only once parsed).  @pool is a JSON object
+ * owned by the caller; not thread-safe.
+ */
+void fa_model_share_lists(json_t *obj, json_t *pool);
+
 #endif /* FA_MODEL_H */

@@ -82,41 +82,61 @@ static void fa_sort_by_name(json_t *array)
 	free(v);
 }
 
+void fa_snapshot_sort_ports(json_t *device)
+{
+	fa_sort_by_name(json_object_get(device, "ports"));
+}
+
+json_t *fa_snapshot_tool(void)
+{
+	json_t *tool = json_object();
+
+	json_object_set_new(tool, "name", json_string(PACKAGE_NAME));
+	json_object_set_new(tool, "version", json_string(PACKAGE_VERSION));
+	return tool;
+}
+
 json_t *fa_snapshot_build(json_t *devices, const char *inventory)
 {
-	json_t *snap = json_object(), *tool = json_object(), *d;
+	json_t *snap = json_object(), *tool = fa_snapshot_tool(), *d, *links;
 	char now[32];
 	size_t i;
 
 	fa_sort_by_name(devices);
 	json_array_foreach(devices, i, d) {
-		fa_sort_by_name(json_object_get(d, "ports"));
+		fa_snapshot_sort_ports(d);
 	}
-	json_object_set_new(tool, "name", json_string(PACKAGE_NAME));
-	json_object_set_new(tool, "version", json_string(PACKAGE_VERSION));
 	json_object_set_new(snap, "format", json_string(FA_SNAPSHOT_FORMAT));
 	json_object_set_new(snap, "created", json_string(fa_time_rfc3339(now, sizeof(now))));
 	json_object_set_new(snap, "tool", tool);
 	if (inventory)
 		json_object_set_new(snap, "inventory", json_string(inventory));
-	json_object_set_new(snap, "links", fa_links_from_lldp(devices));
+	links = fa_links_from_lldp(devices);
+	fa_links_merge(links, fa_links_from_ib(devices));
+	json_object_set_new(snap, "links", links);
 	json_object_set_new(snap, "devices", devices);
 	return snap;
 }
 
 int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *err)
 {
-	char *text = json_dumps(snapshot, JSON_INDENT(2) | JSON_SORT_KEYS);
-	struct fa_buf b = FA_BUF_INIT;
+	/*
+	 * Compact: a 100k-GPU fabric is hundreds of megabytes indented (every DSCP map
+	 * entry on its own line); 'jq .' shows it to a person.  Sorted keys keep two
+	 * snapshots of an unchanged fabric byte-identical but for their times.
+	 */
+	char *text = json_dumps(snapshot, JSON_COMPACT | JSON_SORT_KEYS);
+	size_t len;
 	int r;
 
 	if (!text)
 		return fa_err_set(err, FA_EINTERNAL, "cannot serialise the snapshot");
-	fa_buf_adds(&b, text);
-	fa_buf_addch(&b, '\n');
+	len = strlen(text);
+	text = fa_xrealloc(text, len + 2);
+	text[len++] = '\n';
+	text[len] = '\0';
+	r = fa_file_write_atomic(path, text, len, err);
 	free(text);
-	r = fa_file_write_atomic(path, b.buf, b.len, err);
-	fa_buf_release(&b);
 	return r;
 }
 
@@ -160,6 +180,13 @@ int fa_snapshot_load(const char *path, json_t **ret, struct fa_err *err)
 	}
 	if (!json_is_array(json_object_get(root, "links")))
 		json_object_set_new(root, "links", json_array());
+	fa_buf_release(&b);
+	{
+		json_t *pool = json_object();
+
+		fa_model_share_lists(devices, pool);
+		json_decref(pool);
+	}
 	*ret = root;
 	root = NULL;
 out:

@@ -20,6 +20,12 @@
  */
 json_t *fa_snapshot_build(json_t *devices, const char *inventory);
 
+/* Sort a device's ports in natural order, as snapshots keep them. */
+void fa_snapshot_sort_ports(json_t *device);
+
+/* New reference: {"name": "fabric-audit", "version": ...}. */
+json_t *fa_snapshot_tool(void);
+
 /* Write @snapshot to @path atomically ("-" = stdout). */
 int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *err);
 

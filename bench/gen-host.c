@@ -2,7 +2,9 @@
 /*
  * gen-fabric: the captures of one Linux GPU host (platform "linux"): Ubuntu 22.04, MLNX_OFED
  * 23.10, ConnectX-7 NICs (MT4129, PSID MT_0000000838) at 400G in Ethernet mode, trust DSCP,
- * PFC on priority 3, lldpd running.
+ * PFC on priority 3, lldpd running; one GPU per NIC behind the same PCIe switch (driver
+ * 535.154.05, CUDA 12.2), DCQCN on every priority (the mlx5 default), and an /etc/nccl.conf
+ * naming the NICs and RoCE v2 GID index 3.
  */
 #include "config.h"
 
@@ -293,6 +295,160 @@ static void gen_mlxconfig(const struct gen_fabric *f, const char *host, int n)
 	fa_buf_release(&b);
 }
 
+/*
+ * show_gids: link-local (from the MAC) and IPv4 (10.<nic>.<host+1>) GIDs, RoCE v1 and v2, as the
+ * script prints them (tabs).
+ */
+static void gen_gids(const struct gen_fabric *f, int h, const char *host)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	char ifname[32];
+	int n, i;
+
+	fa_buf_adds(&b, "DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n"
+			"---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---\n");
+	for (n = 0; n < f->nics; n++) {
+		gen_ifname(n, ifname, sizeof(ifname));
+		for (i = 0; i < 4; i++) {
+			if (i < 2)
+				fa_buf_addf(&b,
+					    "mlx5_%d\t1\t%d\tfe80:0000:0000:0000:bace:f6ff:fe%02x:%02x%02x"
+					    "\t\t\tv%d\t%s\n",
+					    n, i, (h >> 8) & 0xff, h & 0xff, n & 0xff, i + 1, ifname);
+			else
+				fa_buf_addf(&b,
+					    "mlx5_%d\t1\t%d\t0000:0000:0000:0000:0000:ffff:0a%02x:%02x%02x"
+					    "\t10.%d.%d.%d  \tv%d\t%s\n",
+					    n, i, n & 0xff, ((h + 1) >> 8) & 0xff, (h + 1) & 0xff,
+					    n & 0xff, ((h + 1) >> 8) & 0xff, (h + 1) & 0xff, i - 1,
+					    ifname);
+		}
+	}
+	fa_buf_addf(&b, "n_gids_found=%d\n", 4 * f->nics);
+	gen_write(f->dir, host, "show_gids", &b);
+	fa_buf_release(&b);
+}
+
+/* The sysfs tables: P_Keys (a RoCE port has the default 0xffff only) and DCQCN switches. */
+static void gen_sysfs(const struct gen_fabric *f, const char *host)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	char ifname[32];
+	int n, prio;
+	const char *point[2] = { "roce_np", "roce_rp" };
+	int k;
+
+	for (n = 0; n < f->nics; n++)
+		fa_buf_addf(&b, "/sys/class/infiniband/mlx5_%d/ports/1/pkeys/0:0xffff\n", n);
+	gen_write(f->dir, host, "grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*", &b);
+	fa_buf_reset(&b);
+	/* The shell expands each glob in order: every interface's np switches, then rp. */
+	for (k = 0; k < 2; k++)
+		for (n = 0; n < f->nics; n++)
+			for (prio = 0; prio < 8; prio++) {
+				gen_ifname(n, ifname, sizeof(ifname));
+				fa_buf_addf(&b, "/sys/class/net/%s/ecn/%s/enable/%d:1\n", ifname,
+					    point[k], prio);
+			}
+	for (n = 0; n < f->nics; n++) {
+		gen_ifname(n, ifname, sizeof(ifname));
+		fa_buf_addf(&b, "/sys/class/net/%s/ecn/roce_np/cnp_dscp:48\n", ifname);
+	}
+	gen_write(f->dir, host,
+		  "grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* "
+		  "/sys/class/net/*/ecn/roce_np/cnp_dscp",
+		  &b);
+	fa_buf_release(&b);
+}
+
+/* nvidia-smi: the XML report's host-wide part and one GPU entry per GPU; the topology. */
+static void gen_nvidia(const struct gen_fabric *f, const char *host)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int g, n;
+
+	fa_buf_addf(&b,
+		    "<?xml version=\"1.0\" ?>\n"
+		    "<!DOCTYPE nvidia_smi_log SYSTEM \"nvsmi_device_v12.dtd\">\n"
+		    "<nvidia_smi_log>\n"
+		    "\t<timestamp>Tue Apr  2 09:14:07 2024</timestamp>\n"
+		    "\t<driver_version>535.154.05</driver_version>\n"
+		    "\t<cuda_version>12.2</cuda_version>\n"
+		    "\t<attached_gpus>%d</attached_gpus>\n",
+		    f->nics);
+	for (g = 0; g < f->nics; g++)
+		fa_buf_addf(&b,
+			    "\t<gpu id=\"00000000:%02X:00.0\">\n"
+			    "\t\t<product_name>NVIDIA H100 80GB HBM3</product_name>\n"
+			    "\t\t<product_brand>NVIDIA</product_brand>\n"
+			    "\t\t<product_architecture>Hopper</product_architecture>\n"
+			    "\t\t<pci>\n\t\t\t<pci_bus>%02X</pci_bus>\n"
+			    "\t\t\t<pci_bus_id>00000000:%02X:00.0</pci_bus_id>\n\t\t</pci>\n"
+			    "\t</gpu>\n",
+			    0x18 + 0x20 * g, 0x18 + 0x20 * g, 0x18 + 0x20 * g);
+	fa_buf_adds(&b, "</nvidia_smi_log>\n");
+	gen_write(f->dir, host, "nvidia-smi -q -x", &b);
+	fa_buf_reset(&b);
+
+	for (g = 0; g < f->nics; g++)
+		fa_buf_addf(&b, "\tGPU%d", g);
+	for (n = 0; n < f->nics; n++)
+		fa_buf_addf(&b, "\tNIC%d", n);
+	fa_buf_adds(&b, "\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n");
+	/* GPU g and NIC g share a PCIe switch; the first half sits on NUMA node 0. */
+	for (g = 0; g < 2 * f->nics; g++) {
+		int row = g % f->nics, node = row < (f->nics + 1) / 2 ? 0 : 1, c;
+
+		fa_buf_addf(&b, g < f->nics ? "GPU%d" : "NIC%d", row);
+		for (c = 0; c < 2 * f->nics; c++) {
+			int col = c % f->nics, cnode = col < (f->nics + 1) / 2 ? 0 : 1;
+
+			if (c == g)
+				fa_buf_adds(&b, "\t X ");
+			else if (col == row && (c < f->nics) != (g < f->nics))
+				fa_buf_adds(&b, "\tPIX");
+			else
+				fa_buf_adds(&b, cnode == node ? "\tNODE" : "\tSYS");
+		}
+		if (g < f->nics)
+			fa_buf_addf(&b, "\t%s\t%d\t\tN/A", node ? "48-95" : "0-47", node);
+		fa_buf_adds(&b, "\n");
+	}
+	fa_buf_adds(&b, "\nLegend:\n\n"
+			"  X    = Self\n"
+			"  SYS  = Connection traversing PCIe as well as the SMP interconnect between "
+			"NUMA nodes (e.g., QPI/UPI)\n"
+			"  NODE = Connection traversing PCIe as well as the interconnect between PCIe "
+			"Host Bridges within a NUMA node\n"
+			"  PHB  = Connection traversing PCIe as well as a PCIe Host Bridge (typically "
+			"the CPU)\n"
+			"  PXB  = Connection traversing multiple PCIe bridges (without traversing the "
+			"PCIe Host Bridge)\n"
+			"  PIX  = Connection traversing at most a single PCIe bridge\n"
+			"  NV#  = Connection traversing a bonded set of # NVLinks\n\n"
+			"NIC Legend:\n\n");
+	for (n = 0; n < f->nics; n++)
+		fa_buf_addf(&b, "  NIC%d: mlx5_%d\n", n, n);
+	gen_write(f->dir, host, "nvidia-smi topo -m", &b);
+	fa_buf_release(&b);
+}
+
+static void gen_nccl_bios(const struct gen_fabric *f, const char *host)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int n;
+
+	fa_buf_adds(&b, "NCCL_IB_HCA=");
+	for (n = 0; n < f->nics; n++)
+		fa_buf_addf(&b, "%smlx5_%d", n ? "," : "", n);
+	fa_buf_adds(&b, "\nNCCL_IB_GID_INDEX=3\nNCCL_IB_TC=106\nNCCL_SOCKET_IFNAME=eno1\n");
+	gen_write(f->dir, host, "cat /etc/nccl.conf", &b);
+	fa_buf_reset(&b);
+	fa_buf_adds(&b, "2.19.1\n");
+	gen_write(f->dir, host, "cat /sys/class/dmi/id/bios_version", &b);
+	fa_buf_release(&b);
+}
+
 void gen_host(const struct gen_fabric *f, int h)
 {
 	char host[32];
@@ -304,6 +460,10 @@ void gen_host(const struct gen_fabric *f, int h)
 	gen_ip_link(f, h, host);
 	gen_rdma(f, h, host);
 	gen_lldp(f, h, host);
+	gen_gids(f, h, host);
+	gen_sysfs(f, host);
+	gen_nvidia(f, host);
+	gen_nccl_bios(f, host);
 	for (n = 0; n < f->nics; n++) {
 		gen_ethtool(f, h, host, n);
 		gen_mlnx_qos(f, host, n);

@@ -35,6 +35,7 @@ struct fa_dev_run {
 	const struct fa_platform *platform;
 	const struct fa_collector_ops *ops;
 	const struct fa_collect_opts *opts;
+	struct fa_collect_limits lim;	/* opts->lim, with the device's own timeout */
 	struct fa_inv_device replay_inv;	/* copy of @inv pointing at --replay DIR */
 	void *session;
 	json_t *device;		/* the model device */
@@ -62,6 +63,8 @@ static enum fa_status fa_status_for(int code)
 		return FA_STATUS_AUTH_FAILED;
 	case FA_EHOSTKEY:
 		return FA_STATUS_HOSTKEY_UNKNOWN;
+	case FA_EHOSTKEY_CHANGED:
+		return FA_STATUS_HOSTKEY_CHANGED;
 	case FA_ETIMEOUT:
 		return FA_STATUS_TIMEOUT;
 	case FA_EPARSE:
@@ -133,7 +136,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	double t0 = fa_monotonic();
 
 	fa_buf_init(&out, 0);
-	r = run->ops->exec(run->session, command, &run->opts->lim, &out, &exit_status, &err);
+	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	if (run->save_dir && r == 0)
 		fa_save_capture(run, command, &out, &file);
 	if (run->meta)
@@ -309,6 +312,12 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	run.inv = inv;
 	run.opts = opts;
 	run.status = FA_STATUS_OK;
+	run.lim = opts->lim;
+	if (inv->timeout > 0) {
+		/* the inventory's per-device timeout (a slow switch CLI) wins over --timeout */
+		run.lim.connect_timeout = inv->timeout;
+		run.lim.command_timeout = inv->timeout;
+	}
 	run.platform = fa_platform_find(inv->platform);
 	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
 	fa_set_inventory_fields(run.device, inv);
@@ -345,7 +354,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 		fa_dev_fail(&run, FA_STATUS_UNREACHABLE, msg);
 		goto out;
 	}
-	r = run.ops->open(target, &opts->lim, &run.session, &err);
+	r = run.ops->open(target, &run.lim, &run.session, &err);
 	if (r < 0) {
 		fa_dev_fail(&run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
 		goto out;
@@ -366,10 +375,13 @@ struct fa_pool {
 	const struct fa_inventory *inv;
 	const struct fa_collect_opts *opts;
 	json_t **results;
+	json_t **statuses;
 	atomic_size_t next;
 	atomic_size_t done;
 	atomic_size_t failed;
 	pthread_mutex_t progress_lock;
+	pthread_mutex_t share_lock;
+	json_t *shared;		/* lists shared between devices (fa_model_share_lists) */
 	double t0;
 };
 
@@ -391,6 +403,18 @@ static void fa_progress(struct fa_pool *pool, bool final)
 	pthread_mutex_unlock(&pool->progress_lock);
 }
 
+/* {"name", "status", "error"?} of a collected device: what a summary needs. */
+static json_t *fa_collect_status(const json_t *d)
+{
+	json_t *s = json_object();
+
+	json_object_set(s, "name", json_object_get(d, "name"));
+	json_object_set(s, "status", json_object_get(d, "status"));
+	if (json_object_get(d, "error"))
+		json_object_set(s, "error", json_object_get(d, "error"));
+	return s;
+}
+
 static void *fa_worker(void *arg)
 {
 	struct fa_pool *pool = arg;
@@ -399,9 +423,19 @@ static void *fa_worker(void *arg)
 	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->inv->ndevices) {
 		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
 		const char *st = fa_get_str(d, "status");
+		bool ok = st && strcmp(st, "ok") == 0;
 
-		pool->results[i] = d;
-		if (!st || strcmp(st, "ok") != 0)
+		/* Share repeated maps as each device lands, so memory stays proportional to what
+		 * is different between devices. */
+		pthread_mutex_lock(&pool->share_lock);
+		fa_model_share_lists(d, pool->shared);
+		pool->statuses[i] = fa_collect_status(d);
+		if (pool->opts->on_device)
+			pool->opts->on_device(d, pool->opts->ctx);
+		else
+			pool->results[i] = d;
+		pthread_mutex_unlock(&pool->share_lock);
+		if (!ok)
 			atomic_fetch_add(&pool->failed, 1);
 		atomic_fetch_add(&pool->done, 1);
 		fa_progress(pool, false);
@@ -410,12 +444,12 @@ static void *fa_worker(void *arg)
 }
 
 int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opts,
-	       json_t **ret_devices, struct fa_err *err)
+	       json_t **ret_devices, json_t **ret_statuses, struct fa_err *err)
 {
 	struct fa_pool pool;
 	pthread_t *threads;
 	size_t i, nthreads;
-	json_t *devices;
+	json_t *devices, *statuses;
 	int r;
 
 	if (opts->save_dir) {
@@ -427,8 +461,11 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.inv = inv;
 	pool.opts = opts;
 	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
+	pool.statuses = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.statuses));
 	pool.t0 = fa_monotonic();
 	pthread_mutex_init(&pool.progress_lock, NULL);
+	pthread_mutex_init(&pool.share_lock, NULL);
+	pool.shared = json_object();
 	nthreads = opts->jobs > 0 ? (size_t)opts->jobs : 1;
 	if (nthreads > inv->ndevices)
 		nthreads = inv->ndevices ? inv->ndevices : 1;
@@ -446,12 +483,23 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 		pthread_join(threads[i], NULL);
 	fa_progress(&pool, true);
 	devices = json_array();
-	for (i = 0; i < inv->ndevices; i++)
-		json_array_append_new(devices, pool.results[i]);
+	statuses = json_array();
+	for (i = 0; i < inv->ndevices; i++) {
+		if (pool.results[i])
+			json_array_append_new(devices, pool.results[i]);
+		json_array_append_new(statuses, pool.statuses[i]);
+	}
 	free(threads);
 	free(pool.results);
+	free(pool.statuses);
 	pthread_mutex_destroy(&pool.progress_lock);
+	pthread_mutex_destroy(&pool.share_lock);
+	json_decref(pool.shared);
 	*ret_devices = devices;
+	if (ret_statuses)
+		*ret_statuses = statuses;
+	else
+		json_decref(statuses);
 	return 0;
 }
 

@@ -24,6 +24,12 @@ struct fa_collect_opts {
 	const char *save_dir;		/* --save-captures DIR, or NULL */
 	const char *replay_dir;		/* --replay DIR: every device from DIR, or NULL */
 	bool progress;			/* draw progress on stderr (a TTY) */
+	/*
+	 * When set, each device is handed over as it completes (one call at a time, in
+	 * completion order; the callback owns @device) instead of being returned.
+	 */
+	void (*on_device)(json_t *device, void *ctx);
+	void *ctx;
 };
 
 #define FA_COLLECT_JOBS_DEFAULT 64
@@ -32,13 +38,14 @@ struct fa_collect_opts {
 
 /*
  * Collect every device of @inv.  *ret_devices is a new array of device objects in inventory
- * order, each with "status" (and "error" when not ok).  Fails only for errors that stop
- * everything (the capture folder cannot be created).
+ * order, each with "status" (and "error" when not ok) — empty when opts->on_device took them.
+ * *ret_statuses (may be NULL) is a new array of {"name", "status", "error"?} in inventory
+ * order.  Fails only for errors that stop everything (the capture folder cannot be created).
  */
 int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opts,
-	       json_t **ret_devices, struct fa_err *err);
+	       json_t **ret_devices, json_t **ret_statuses, struct fa_err *err);
 
-/* Count devices of @devices whose status is "ok". */
+/* Count the entries of @devices (devices or statuses) whose status is "ok". */
 size_t fa_collect_count_ok(const json_t *devices);
 
 #endif /* FA_DRIVERS_COLLECT_H */

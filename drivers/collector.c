@@ -9,6 +9,9 @@
 static const struct fa_collector_ops *const fa_collectors[] = {
 	&fa_collector_local,
 	&fa_collector_replay,
+#ifdef HAVE_LIBSSH
+	&fa_collector_ssh,
+#endif
 	NULL
 };
 

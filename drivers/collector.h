@@ -12,6 +12,7 @@
 #ifndef FA_DRIVERS_COLLECTOR_H
 #define FA_DRIVERS_COLLECTOR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "audit/util/buf.h"
@@ -24,14 +25,23 @@ struct fa_collect_limits {
 	double connect_timeout;	/* seconds */
 	double command_timeout;	/* seconds, per command */
 	size_t max_output;	/* bytes per command; over it -> -FA_ETOOBIG */
+	/* SSH (drivers/collector-ssh.c, docs/ssh.md) */
+	const char *ssh_config;	/* --ssh-config FILE, or NULL for ~/.ssh/config */
+	const char *known_hosts;	/* --known-hosts FILE, or NULL for ~/.ssh/known_hosts */
+	bool accept_new;	/* --accept-new: record unknown host keys (trust on first use) */
+	/*
+	 * Tells the user something worth knowing that is not an error (a host key recorded);
+	 * may be NULL.  Called from the worker threads, never with a secret.
+	 */
+	void (*notify)(const char *device, const char *msg);
 };
 
 struct fa_collector_ops {
 	const char *name;	/* the inventory's transport name: "replay", "local", "ssh" */
 	/*
 	 * Open a session to @dev; *ret_session is private to the collector.  Errors:
-	 * -FA_EUNREACH, -FA_EAUTH, -FA_EHOSTKEY, -FA_ETIMEOUT, -FA_ENOENT (replay: no capture
-	 * folder for the device).
+	 * -FA_EUNREACH, -FA_EAUTH, -FA_EHOSTKEY, -FA_EHOSTKEY_CHANGED, -FA_ETIMEOUT, -FA_ENOENT
+	 * (replay: no capture folder for the device).
 	 */
 	int (*open)(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
 		    void **ret_session, struct fa_err *err);
@@ -49,6 +59,9 @@ struct fa_collector_ops {
 const struct fa_collector_ops *fa_collector_find(const char *name);
 
 extern const struct fa_collector_ops fa_collector_replay;
+#ifdef HAVE_LIBSSH
+extern const struct fa_collector_ops fa_collector_ssh;
+#endif
 extern const struct fa_collector_ops fa_collector_local;
 
 #endif /* FA_DRIVERS_COLLECTOR_H */

@@ -155,3 +155,68 @@ struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap)
 	line.len = 0;
 	return line;
 }
+
+bool fa_linux_sysfs_line(struct fa_textscan_span line, const char *root,
+			 struct fa_textscan_span *ret_prefix, struct fa_textscan_span *ret_path,
+			 struct fa_textscan_span *ret_value)
+{
+	long at = fa_textscan_find(line, root);
+	struct fa_textscan_span path, rest;
+	size_t i;
+
+	if (at < 0)
+		return false;
+	path.ptr = line.ptr + at;
+	for (i = (size_t)at; i < line.len; i++)
+		if (line.ptr[i] == ':' || line.ptr[i] == '=' || line.ptr[i] == ' ' ||
+		    line.ptr[i] == '\t')
+			break;
+	path.len = i - (size_t)at;
+	rest.ptr = line.ptr + i;
+	rest.len = line.len - i;
+	rest = fa_textscan_trim(rest);
+	if (rest.len == 0 || (rest.ptr[0] != ':' && rest.ptr[0] != '='))
+		return false;
+	rest.ptr++;
+	rest.len--;
+	rest = fa_textscan_trim(rest);
+	if (rest.len == 0)
+		return false;
+	ret_prefix->ptr = line.ptr;
+	ret_prefix->len = (size_t)at;
+	*ret_path = path;
+	*ret_value = rest;
+	return true;
+}
+
+bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
+			struct fa_textscan_span *ret_word)
+{
+	struct fa_textscan_span p = *path, w;
+	const char *slash;
+
+	if (p.len == 0 || p.ptr[0] != '/')
+		return false;
+	p.ptr++;
+	p.len--;
+	slash = memchr(p.ptr, '/', p.len);
+	w.ptr = p.ptr;
+	w.len = slash ? (size_t)(slash - p.ptr) : p.len;
+	if (w.len == 0 || (expect && !fa_textscan_eq(w, expect)))
+		return false;
+	path->ptr = p.ptr + w.len;
+	path->len = p.len - w.len;
+	if (ret_word)
+		*ret_word = w;
+	return true;
+}
+
+bool fa_linux_is_word(struct fa_textscan_span s)
+{
+	size_t i;
+
+	for (i = 0; i < s.len; i++)
+		if ((unsigned char)s.ptr[i] <= ' ' || (unsigned char)s.ptr[i] >= 0x7f)
+			return false;
+	return s.len > 0;
+}

@@ -211,7 +211,7 @@ int fa_parse_linux_ibstat(const struct fa_capture *cap, json_t *device, struct f
 			json_t *rec = json_object();
 
 			fields = json_object();
-			json_object_set_new(rec, "ca", json_string(ca));
+			json_object_set_new(rec, "ca", fa_json_stringn(ca, strlen(ca)));
 			json_object_set_new(rec, "port", json_integer(port));
 			json_object_set(rec, "ca_fields", ca_fields);
 			json_object_set_new(rec, "fields", fields);

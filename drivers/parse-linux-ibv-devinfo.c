@@ -157,7 +157,7 @@ int fa_parse_linux_ibv_devinfo(const struct fa_capture *cap, json_t *device, str
 			}
 			rec = json_object();
 			fields = json_object();
-			json_object_set_new(rec, "dev", json_string(dev));
+			json_object_set_new(rec, "dev", fa_json_stringn(dev, strlen(dev)));
 			json_object_set_new(rec, "port", json_integer(port));
 			json_object_set(rec, "dev_fields", dev_fields);
 			json_object_set_new(rec, "fields", fields);

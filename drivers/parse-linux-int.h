@@ -7,6 +7,7 @@
 #define FA_DRIVERS_PARSE_LINUX_INT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
@@ -54,6 +55,32 @@ void fa_linux_apply(json_t *port, const json_t *fields);
  */
 int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **ret,
 		       struct fa_err *err);
+
+/*
+ * A line naming a sysfs file and its content, as "grep -H . FILES" prints it
+ * ("/sys/class/net/eth0/ecn/roce_np/enable/3:1") or as scripts echo it ("label: PATH = 1"):
+ * the path starts at @root ("/sys/class/"), ends at ':', '=' or a blank, and is followed by
+ * ':' or '=' and a non-empty value.  *ret_prefix is what precedes the path (empty for grep).
+ * False when the line is not of that form.
+ */
+bool fa_linux_sysfs_line(struct fa_textscan_span line, const char *root,
+			 struct fa_textscan_span *ret_prefix, struct fa_textscan_span *ret_path,
+			 struct fa_textscan_span *ret_value);
+
+/*
+ * Take the next "/word" off the front of @path: false when @path does not start with '/', the
+ * word is empty, or @expect is not NULL and the word is not @expect.  On success @path is
+ * advanced and *ret_word (when not NULL) is the word.
+ */
+bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
+			struct fa_textscan_span *ret_word);
+
+/*
+ * True when @s is a non-empty run of printable ASCII without blanks: what a device, interface
+ * or RDMA device name can be.  Names become JSON strings and keys, so anything else (a
+ * damaged capture) is refused rather than mangled.
+ */
+bool fa_linux_is_word(struct fa_textscan_span s);
 
 /* The first non-blank line of the capture (trimmed), for error messages; empty when none. */
 struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap);

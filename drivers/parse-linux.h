@@ -33,6 +33,22 @@ fa_parse_fn fa_parse_linux_ibstat;
 fa_parse_fn fa_parse_linux_lldpctl;
 /* ofed_info -s: software.ofed. */
 fa_parse_fn fa_parse_linux_ofed_info;
+/* show_gids: gids[] of each RDMA device port (index, gid, type, ipv4, netdev). */
+fa_parse_fn fa_parse_linux_show_gids;
+/* grep -H of the sysfs P_Key tables: pkeys[] of each RDMA device port. */
+fa_parse_fn fa_parse_linux_pkeys;
+/* grep -H of the sysfs DCQCN switches: qos.dcqcn.np_enabled, rp_enabled, cnp_dscp. */
+fa_parse_fn fa_parse_linux_dcqcn;
+/* nvidia-smi -q -x: software.nvidia_driver, software.cuda. */
+fa_parse_fn fa_parse_linux_nvidia_smi;
+/* nvidia-smi and nvidia-smi -q (text): software.nvidia_driver, software.cuda. */
+fa_parse_fn fa_parse_linux_nvidia_smi_text;
+/* nvidia-smi topo -m: nic.gpus and nic.numa of the ports of each NIC. */
+fa_parse_fn fa_parse_linux_nvidia_topo;
+/* cat /etc/nccl.conf: nccl.* (one key per NCCL_ variable). */
+fa_parse_fn fa_parse_linux_nccl_conf;
+/* cat /sys/class/dmi/id/bios_version: software.bios. */
+fa_parse_fn fa_parse_linux_bios;
 /* ethtool IF: speed, autoneg. */
 fa_parse_fn fa_parse_linux_ethtool;
 /* ethtool -i IF: nic.driver, driver_version, firmware, psid, pci. */

@@ -7,6 +7,7 @@
 
 extern const struct fa_platform fa_platform_cumulus;
 extern const struct fa_platform fa_platform_eos;
+extern const struct fa_platform fa_platform_ib_fabric;
 extern const struct fa_platform fa_platform_junos;
 extern const struct fa_platform fa_platform_linux;
 extern const struct fa_platform fa_platform_nxos;

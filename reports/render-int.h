@@ -15,18 +15,22 @@
 #include "audit/util/err.h"
 #include "reports/report.h"
 
+typedef int fa_render_fn(const json_t *doc, const struct fa_render_opts *opts,
+			 struct fa_buf *out, struct fa_err *err);
+
+/* One output format: how it renders an audit report, a diff and a gate result. */
 struct fa_renderer {
 	const char *name;
-	int (*render)(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
-		      struct fa_err *err);
+	fa_render_fn *render;
+	fa_render_fn *render_diff;
+	fa_render_fn *render_gate;
 };
 
-int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
-		   struct fa_err *err);
-int fa_render_json(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
-		   struct fa_err *err);
-int fa_render_html(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
-		   struct fa_err *err);
+fa_render_fn fa_render_text, fa_render_text_diff, fa_render_text_gate;
+fa_render_fn fa_render_json;
+fa_render_fn fa_render_html, fa_render_html_diff, fa_render_html_gate;
+fa_render_fn fa_render_junit, fa_render_junit_diff, fa_render_junit_gate;
+fa_render_fn fa_render_prometheus, fa_render_prometheus_diff, fa_render_prometheus_gate;
 
 /* Borrowed: the string at dotted @path, or NULL when absent or not a string. */
 const char *fa_report_str(const json_t *obj, const char *path);

@@ -395,3 +395,244 @@ int fa_render_text(const json_t *report, const struct fa_render_opts *opts, stru
 	fa_text_table(&t, report, &fa_report_warnings, 0, 0);
 	return 0;
 }
+
+/* ---- diff and gate ----------------------------------------------------------------------- */
+
+/* The value of @key in @item as text, cleaned; "(absent)" when it is not there. */
+static void fa_text_value(const json_t *item, const struct fa_report_section *sec,
+			  const char *key, struct fa_buf *out)
+{
+	struct fa_buf raw = FA_BUF_INIT;
+
+	fa_buf_reset(out);
+	if (fa_report_field_text(item, fa_report_field_find(sec, key), &raw))
+		fa_text_clean(out, raw.buf, raw.len);
+	else
+		fa_buf_adds(out, "(absent)");
+	fa_buf_release(&raw);
+}
+
+/* "VERDICT  changes N (allowed A, not allowed D)  expected missing M  devices changed K". */
+static void fa_text_diff_headline(struct fa_text *t, const json_t *diff)
+{
+	static const char *const keys[] = {
+		"summary.changes", "summary.allowed", "summary.disallowed",
+		"summary.expected_missing", "summary.devices_changed",
+	};
+	const char *verdict = fa_report_str(diff, "summary.verdict");
+	const struct fa_report_field *f;
+	size_t i;
+
+	fa_text_colored(t, fa_text_verdict_color(verdict),
+			verdict && !strcmp(verdict, "pass") ? "PASS" :
+			verdict && !strcmp(verdict, "fail") ? "FAIL" : "UNKNOWN");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		f = fa_report_field_find(&fa_diff_summary, keys[i]);
+		fa_buf_adds(t->out, i == 1 ? " (" : i == 2 ? ", " : i == 3 ? ")  " : "  ");
+		fa_buf_addf(t->out, "%s %lld", f->label, fa_report_int(diff, keys[i], 0));
+	}
+	fa_buf_addch(t->out, '\n');
+}
+
+/* "diff <created> by <tool> <version>: OLD (created) -> NEW (created), allow-list FILE". */
+static void fa_text_diff_run_line(struct fa_text *t, const json_t *diff, const char *what)
+{
+	static const struct {
+		const char *prefix, *key, *suffix;
+	} parts[] = {
+		{ "", "created", "" },
+		{ "by ", "tool.name", "" },
+		{ "", "tool.version", ":" },
+		{ "", "old.source", "" },
+		{ "(", "old.created", ")" },
+		{ "-> ", "new.source", "" },
+		{ "(", "new.created", ")" },
+		{ "with allow-list ", "allow.source", "" },
+	};
+	const char *v;
+	size_t i;
+
+	fa_buf_adds(t->out, what);
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		v = fa_report_str(diff, parts[i].key);
+		if (!v)
+			continue;
+		fa_buf_addf(t->out, " %s", parts[i].prefix);
+		fa_text_clean(t->out, v, strlen(v));
+		fa_buf_adds(t->out, parts[i].suffix);
+	}
+	fa_buf_addch(t->out, '\n');
+}
+
+/* Width of the text of @key over the changes of @items from index @from to @to. */
+static size_t fa_text_diff_width(const json_t *items, size_t from, size_t to, const char *key)
+{
+	struct fa_buf cell = FA_BUF_INIT;
+	size_t i, w = 0, cw;
+
+	for (i = from; i < to; i++) {
+		const json_t *c = json_array_get(items, i);
+
+		if (!json_object_get(c, "field"))
+			continue;
+		fa_text_value(c, &fa_diff_changes, key, &cell);
+		cw = fa_text_width(cell.buf);
+		if (cw > FA_TEXT_COL_MAX)
+			cw = FA_TEXT_COL_MAX;
+		if (cw > w)
+			w = cw;
+	}
+	fa_buf_release(&cell);
+	return w;
+}
+
+/* The group a change belongs to: its device, or "" for a link. */
+static const char *fa_text_change_group(const json_t *c)
+{
+	const char *kind = fa_report_str(c, "kind");
+
+	return kind && !strcmp(kind, "link") ? "" : fa_report_str(c, "device") ?
+	       fa_report_str(c, "device") : "";
+}
+
+static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, size_t wfield,
+			   size_t wold, size_t wnew)
+{
+	struct fa_buf cell = FA_BUF_INIT;
+	const char *kind = fa_report_str(c, "kind"), *op = fa_report_str(c, "op");
+	bool allowed = json_is_true(json_object_get(c, "allowed"));
+	size_t w;
+
+	fa_buf_adds(t->out, "  ");
+	if (!json_object_get(c, "field")) {
+		/* A subject added or removed: its name and what happened. */
+		fa_text_value(c, &fa_diff_changes, kind && !strcmp(kind, "device") ? "subject" :
+			      kind && !strcmp(kind, "port") ? "port" : "subject", &cell);
+		fa_buf_addf(t->out, "%s %s", op && !strcmp(op, "added") ? "+" :
+			    op && !strcmp(op, "removed") ? "-" : "~", cell.buf);
+		if (kind && !strcmp(kind, "device"))
+			fa_buf_adds(t->out, " (device)");
+		fa_text_value(c, &fa_diff_changes, "op", &cell);
+		fa_buf_addf(t->out, "  %s", cell.buf);
+	} else {
+		if (fa_report_str(c, "port"))
+			fa_text_value(c, &fa_diff_changes, "port", &cell);
+		else
+			fa_buf_reset(&cell);
+		fa_buf_adds(t->out, cell.buf);
+		w = fa_text_width(cell.buf);
+		fa_text_pad(t->out, (w < wport ? wport - w : 0) + (wport ? 2 : 0));
+		fa_text_value(c, &fa_diff_changes, "field", &cell);
+		fa_buf_adds(t->out, cell.buf);
+		w = fa_text_width(cell.buf);
+		fa_text_pad(t->out, (w < wfield ? wfield - w : 0) + 2);
+		fa_text_value(c, &fa_diff_changes, "old", &cell);
+		fa_buf_adds(t->out, cell.buf);
+		w = fa_text_width(cell.buf);
+		fa_text_pad(t->out, w < wold ? wold - w : 0);
+		fa_buf_adds(t->out, " -> ");
+		fa_text_value(c, &fa_diff_changes, "new", &cell);
+		fa_buf_adds(t->out, cell.buf);
+		w = fa_text_width(cell.buf);
+		fa_text_pad(t->out, w < wnew ? wnew - w : 0);
+	}
+	fa_buf_adds(t->out, "  ");
+	if (allowed) {
+		fa_text_colored(t, "\033[32m", "allowed");
+		fa_buf_addf(t->out, " (entry %lld: ", fa_report_int(c, "allow.entry", 0));
+		fa_text_value(c, &fa_diff_changes, "allow.reason", &cell);
+		fa_buf_addf(t->out, "%s)", cell.buf);
+	} else {
+		fa_text_colored(t, "\033[1;31m", "NOT ALLOWED");
+	}
+	fa_buf_addch(t->out, '\n');
+	fa_buf_release(&cell);
+}
+
+/* The changes grouped by device (natural order, as the diff sorts them), links last. */
+static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
+{
+	const json_t *items = fa_report_items(diff, &fa_diff_changes);
+	size_t i, j, n = items ? json_array_size(items) : 0;
+
+	if (n == 0) {
+		fa_buf_adds(t->out, "\nNo changes.\n");
+		return;
+	}
+	for (i = 0; i < n; i = j) {
+		const char *group = fa_text_change_group(json_array_get(items, i));
+		size_t wport, wfield, wold, wnew;
+
+		for (j = i + 1; j < n; j++)
+			if (strcmp(fa_text_change_group(json_array_get(items, j)), group) != 0)
+				break;
+		fa_buf_addch(t->out, '\n');
+		if (*group) {
+			if (t->color)
+				fa_buf_adds(t->out, FA_ANSI_BOLD);
+			fa_text_clean(t->out, group, strlen(group));
+			if (t->color)
+				fa_buf_adds(t->out, FA_ANSI_RESET);
+		} else {
+			fa_text_colored(t, t->color ? FA_ANSI_BOLD : NULL, "links");
+		}
+		fa_buf_addf(t->out, " (%zu)\n", j - i);
+		wport = fa_text_diff_width(items, i, j, "port");
+		wfield = fa_text_diff_width(items, i, j, "field");
+		wold = fa_text_diff_width(items, i, j, "old");
+		wnew = fa_text_diff_width(items, i, j, "new");
+		for (; i < j; i++)
+			fa_text_change(t, json_array_get(items, i), wport, wfield, wold, wnew);
+	}
+}
+
+int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
+			struct fa_buf *out, struct fa_err *err)
+{
+	struct fa_text t = { out, opts->color };
+
+	fa_text_diff_headline(&t, diff);
+	fa_text_diff_run_line(&t, diff, "diff");
+	fa_text_diff_changes(&t, diff);
+	fa_text_table(&t, diff, &fa_diff_missing, 0, 0);
+	return 0;
+}
+
+int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
+			struct fa_buf *out, struct fa_err *err)
+{
+	struct fa_text t = { out, opts->color };
+	const char *verdict = fa_report_str(gate, "summary.verdict");
+	const json_t *reasons = json_object_get(gate, "reasons"), *diff, *audit, *r;
+	size_t i;
+	int ret = 0;
+
+	fa_text_colored(&t, fa_text_verdict_color(verdict),
+			verdict && !strcmp(verdict, "pass") ? "GATE PASS" : "GATE FAIL");
+	fa_buf_addf(out, "  diff %s  audit %s  devices not collected %lld\n",
+		    fa_report_str(gate, "summary.diff") ? fa_report_str(gate, "summary.diff") :
+		    "-", fa_report_str(gate, "summary.audit") ?
+		    fa_report_str(gate, "summary.audit") : "-",
+		    fa_report_int(gate, "summary.devices_not_collected", 0));
+	json_array_foreach(reasons, i, r) {
+		if (!json_is_string(r))
+			continue;
+		fa_buf_adds(out, "  - ");
+		fa_text_clean(out, json_string_value(r), json_string_length(r));
+		fa_buf_addch(out, '\n');
+	}
+	diff = json_object_get(gate, "diff");
+	if (json_is_object(diff)) {
+		fa_buf_adds(out, "\n== Changes ==\n");
+		fa_text_diff_headline(&t, diff);
+		fa_text_diff_run_line(&t, diff, "diff");
+		fa_text_diff_changes(&t, diff);
+		fa_text_table(&t, diff, &fa_diff_missing, 0, 0);
+	}
+	audit = json_object_get(gate, "audit");
+	if (json_is_object(audit)) {
+		fa_buf_adds(out, "\n== Audit of the post-change state ==\n");
+		ret = fa_render_text(audit, opts, out, err);
+	}
+	return ret;
+}

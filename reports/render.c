@@ -12,16 +12,32 @@
 #include "audit/util/banned.h"
 
 static const struct fa_renderer fa_renderers[] = {
-	{ "text", fa_render_text },
-	{ "json", fa_render_json },
-	{ "html", fa_render_html },
+	{ "text", fa_render_text, fa_render_text_diff, fa_render_text_gate },
+	{ "json", fa_render_json, fa_render_json, fa_render_json },
+	{ "html", fa_render_html, fa_render_html_diff, fa_render_html_gate },
+	{ "junit", fa_render_junit, fa_render_junit_diff, fa_render_junit_gate },
+	{ "prometheus", fa_render_prometheus, fa_render_prometheus_diff,
+	  fa_render_prometheus_gate },
 };
 
 #define FA_RENDERER_COUNT (sizeof(fa_renderers) / sizeof(fa_renderers[0]))
 
 const char *fa_report_format_names(void)
 {
-	return "text, json, html";
+	return "text, json, html, junit, prometheus";
+}
+
+/* The renderer function of @r for the kind of document @doc is. */
+static fa_render_fn *fa_renderer_for(const struct fa_renderer *r, const json_t *doc)
+{
+	const json_t *f = json_object_get(doc, "format");
+	const char *format = json_is_string(f) ? json_string_value(f) : "";
+
+	if (strcmp(format, FA_REPORT_DIFF_FORMAT) == 0)
+		return r->render_diff;
+	if (strcmp(format, FA_REPORT_GATE_FORMAT) == 0)
+		return r->render_gate;
+	return r->render;
 }
 
 static const struct fa_renderer *fa_renderer_find(const char *name)
@@ -52,7 +68,7 @@ int fa_report_render(const json_t *report, const char *format, const struct fa_r
 				  format ? format : "", fa_report_format_names());
 	if (!json_is_object(report))
 		return fa_err_set(err, FA_EINVAL, "a report must be a JSON object");
-	ret = r->render(report, opts ? opts : &defaults, &tmp, err);
+	ret = fa_renderer_for(r, report)(report, opts ? opts : &defaults, &tmp, err);
 	if (ret < 0)
 		goto out;
 	ret = fa_buf_add(out, tmp.buf, tmp.len);

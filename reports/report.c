@@ -130,6 +130,55 @@ const struct fa_report_section fa_report_summary = {
 	"", "Summary", fa_summary_fields, FA_NELEM(fa_summary_fields),
 };
 
+/* One change of a diff; the renderers group them by device and show "old -> new". */
+static const struct fa_report_field fa_diff_change_fields[] = {
+	{ "op", "Change", FA_RF_TEXT | FA_RF_HTML },
+	{ "subject", "Subject", FA_RF_CODE },
+	{ "port", "Port", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "field", "Field", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "old", "Old", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "new", "New", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "allowed", "Allowed", FA_RF_TEXT | FA_RF_HTML },
+	{ "allow.reason", "Reason", FA_RF_TEXT | FA_RF_HTML_SUB },
+};
+
+const struct fa_report_section fa_diff_changes = {
+	"changes", "Changes", fa_diff_change_fields, FA_NELEM(fa_diff_change_fields),
+};
+
+static const struct fa_report_field fa_diff_missing_fields[] = {
+	{ "subject", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "field", "Field", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "from", "From", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "to", "Expected", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "actual", "Now", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "entry", "Entry", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "reason", "Reason", FA_RF_TEXT_LINE | FA_RF_HTML },
+};
+
+const struct fa_report_section fa_diff_missing = {
+	"expected_missing", "Expected changes missing", fa_diff_missing_fields,
+	FA_NELEM(fa_diff_missing_fields),
+};
+
+static const struct fa_report_field fa_diff_summary_fields[] = {
+	{ "summary.verdict", "verdict", 0 },
+	{ "summary.changes", "changes", FA_RF_NUMBER },
+	{ "summary.allowed", "allowed", FA_RF_NUMBER },
+	{ "summary.disallowed", "not allowed", FA_RF_NUMBER },
+	{ "summary.expected_missing", "expected missing", FA_RF_NUMBER },
+	{ "summary.devices_changed", "devices changed", FA_RF_NUMBER },
+	{ "old.source", "old", FA_RF_CODE },
+	{ "old.created", "old created", FA_RF_CODE },
+	{ "new.source", "new", FA_RF_CODE },
+	{ "new.created", "new created", FA_RF_CODE },
+	{ "allow.source", "allow-list", FA_RF_CODE },
+};
+
+const struct fa_report_section fa_diff_summary = {
+	"", "Summary", fa_diff_summary_fields, FA_NELEM(fa_diff_summary_fields),
+};
+
 const struct fa_report_field *fa_report_field_find(const struct fa_report_section *section,
 						   const char *key)
 {
@@ -213,7 +262,9 @@ int fa_report_check(const json_t *report, struct fa_err *err)
 	if (!json_is_string(f))
 		return fa_err_set(err, FA_EPARSE,
 				  "not a fabric-audit report (format is not a string)");
-	if (strcmp(json_string_value(f), FA_REPORT_FORMAT) != 0)
+	if (strcmp(json_string_value(f), FA_REPORT_FORMAT) != 0 &&
+	    strcmp(json_string_value(f), FA_REPORT_DIFF_FORMAT) != 0 &&
+	    strcmp(json_string_value(f), FA_REPORT_GATE_FORMAT) != 0)
 		return fa_err_set(err, FA_EPARSE, "not a fabric-audit report (format %s)",
 				  json_string_value(f));
 	return 0;

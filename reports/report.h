@@ -32,23 +32,32 @@
 /* How many not-evaluable checks the text report lists when opts ask for the default (0). */
 #define FA_REPORT_NOT_EVALUABLE_SHOWN 10
 
+/* The other documents the renderers take: a snapshot diff (docs/diff.md) and a gate result. */
+#define FA_REPORT_DIFF_FORMAT "fabric-audit/diff/v1"
+#define FA_REPORT_GATE_FORMAT "fabric-audit/gate/v1"
+
 struct fa_render_opts {
 	bool color;			/* text: ANSI colour; the CLI sets it only for a terminal */
 	size_t not_evaluable_shown;	/* text: not-evaluable checks listed; 0 = the default */
+	const char *command;		/* prometheus: the "command" label; NULL = from the
+					 * document: audit, diff or gate */
+	double duration;		/* prometheus: run time in seconds; < 0 = not known */
 };
 
-#define FA_RENDER_OPTS_INIT { false, 0 }
+#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0 }
 
 /*
- * Render @report in @format ("text", "json" or "html") and append the bytes to @out.
- * @opts may be NULL (defaults).  Output is deterministic: the same value gives the same bytes.
+ * Render @report in @format ("text", "json", "html", "junit" or "prometheus") and append the
+ * bytes to @out.  @report is an audit report, or a diff or gate document: its "format" picks
+ * the renderer of that kind (anything else is rendered as a report).  @opts may be NULL
+ * (defaults).  Output is deterministic: the same value and opts give the same bytes.
  * Errors: -FA_EINVAL for an unknown format (the message names the known ones) or a report
  * that is not a JSON object; -FA_ETOOBIG when @out has a cap that the output passes.
  */
 int fa_report_render(const json_t *report, const char *format, const struct fa_render_opts *opts,
 		     struct fa_buf *out, struct fa_err *err);
 
-/* Static: the known format names, comma-separated ("text, json, html"), for help texts. */
+/* Static: the known format names, comma-separated ("text, json, html, ..."), for help texts. */
 const char *fa_report_format_names(void);
 
 /* True when @format names a renderer. */
@@ -99,6 +108,11 @@ extern const struct fa_report_section fa_report_waivers;
 
 /* The headline numbers: key "" (the report root), fields are paths from the root. */
 extern const struct fa_report_section fa_report_summary;
+
+/* A diff document: its changes, the expected changes that are missing, its numbers. */
+extern const struct fa_report_section fa_diff_changes;
+extern const struct fa_report_section fa_diff_missing;
+extern const struct fa_report_section fa_diff_summary;
 
 /*
  * Borrowed: the array of @section in @report, or NULL when absent or not an array.

@@ -389,6 +389,36 @@ static enum fa_eval_status fa_fn_lower(struct fa_eval *ev, const struct fa_expr 
 	return FA_EVAL_VALUE;
 }
 
+/*
+ * speed(): a bit rate as people write it, for messages: 400000000000 -> "400G",
+ * 2500000000 -> "2.5G", 100000000 -> "100M".
+ */
+static enum fa_eval_status fa_fn_speed(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	static const struct {
+		double factor;
+		const char *unit;
+	} units[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "K" } };
+	double v;
+	char buf[64];
+	size_t i;
+
+	if (!json_is_number(args[0]) || json_number_value(args[0]) < 0)
+		return fa_fail(ev, "speed() needs a number of bits per second, not %s",
+			       fa_type_name(args[0]));
+	v = json_number_value(args[0]);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (v >= units[i].factor)
+			break;
+	if (i == sizeof(units) / sizeof(units[0]))
+		snprintf(buf, sizeof(buf), "%.0f", v);
+	else
+		snprintf(buf, sizeof(buf), "%.4g%s", v / units[i].factor, units[i].unit);
+	*ret = json_string(buf);
+	return FA_EVAL_VALUE;
+}
+
 /* min() and max(): the element itself, so integers stay integers. */
 static enum fa_eval_status fa_extreme(struct fa_eval *ev, const char *name, json_t *list,
 				      int want, json_t **ret)

@@ -3,12 +3,14 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "audit/cli/audit-opts.h"
 #include "audit/cli/cmd.h"
 #include "audit/engine.h"
 #include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
 #include "reports/report.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
@@ -22,6 +24,15 @@ void fa_audit_opts_init(struct fa_audit_opts *o)
 	o->output = "-";
 	o->fail_on = "error";
 	o->color = "auto";
+	o->started = fa_cli_now();
+}
+
+double fa_cli_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static int fa_add_extra(struct fa_audit_opts *o, const char *cmd, const char *format,
@@ -51,8 +62,8 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 		return 1;
 	case 'f':
 		if (!fa_report_format_is_known(arg)) {
-			fprintf(stderr, "fabric-audit %s: unknown format '%s' (text, json, html)\n",
-				cmd, arg);
+			fprintf(stderr, "fabric-audit %s: unknown format '%s' (%s)\n", cmd, arg,
+				fa_report_format_names());
 			return -1;
 		}
 		o->format = arg;
@@ -66,6 +77,10 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 		return fa_add_extra(o, cmd, "json", arg);
 	case FA_OPT_HTML:
 		return fa_add_extra(o, cmd, "html", arg);
+	case FA_OPT_JUNIT:
+		return fa_add_extra(o, cmd, "junit", arg);
+	case FA_OPT_PROMETHEUS:
+		return fa_add_extra(o, cmd, "prometheus", arg);
 	case FA_OPT_FAIL_ON:
 		if (fa_severity_from_string(arg) < 0) {
 			fprintf(stderr,
@@ -113,10 +128,10 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 	}
 }
 
-static int fa_write_output(const json_t *report, const char *format, const char *path,
-			   const char *color)
+static int fa_write_output(const json_t *doc, const char *format, const char *path,
+			   const char *color, const char *command, double duration)
 {
-	struct fa_render_opts ropts = { 0 };
+	struct fa_render_opts ropts = FA_RENDER_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_buf out = FA_BUF_INIT;
 	bool to_stdout = strcmp(path, "-") == 0;
@@ -124,7 +139,9 @@ static int fa_write_output(const json_t *report, const char *format, const char 
 
 	ropts.color = strcmp(color, "always") == 0 ||
 		      (strcmp(color, "auto") == 0 && to_stdout && isatty(STDOUT_FILENO));
-	r = fa_report_render(report, format, &ropts, &out, &err);
+	ropts.command = command;
+	ropts.duration = duration;
+	r = fa_report_render(doc, format, &ropts, &out, &err);
 	if (r == 0 && to_stdout) {
 		fwrite(out.buf, 1, out.len, stdout);
 	} else if (r == 0) {
@@ -172,16 +189,29 @@ int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 	return r;
 }
 
-int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source)
+int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command)
 {
-	struct fa_engine_opts eopts = { 0 };
+	double duration = fa_cli_now() - o->started;
+	int code, i;
+
+	code = fa_write_output(doc, o->format, o->output, o->color, command, duration);
+	for (i = 0; i < o->nextra && code == 0; i++)
+		code = fa_write_output(doc, o->extra[i].format, o->extra[i].path, "never", command,
+				       duration);
+	return code;
+}
+
+int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
+		    bool require_complete, json_t **ret_report, int *ret_code)
+{
+	struct fa_engine_opts eopts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_ruleset *rs = fa_ruleset_new();
 	struct fa_plan *plan = NULL;
 	struct fa_waivers *waivers = NULL;
 	const char *plan_path;
 	json_t *report = NULL;
-	int code, r, i;
+	int code = 0, r;
 
 	r = fa_audit_load_rules(o, rs, &err);
 	if (r == 0 && (plan_path = fa_audit_plan_path(o, rs)) != NULL)
@@ -194,7 +224,7 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 		goto out;
 	}
 	eopts.fail_on = fa_severity_from_string(o->fail_on);
-	eopts.require_complete = o->require_complete;
+	eopts.require_complete = o->require_complete || require_complete;
 	eopts.plan = plan;
 	eopts.waivers = waivers;
 	r = fa_engine_run(rs, snapshot, &eopts, &report, &err);
@@ -206,15 +236,26 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 	if (source)
 		json_object_set_new(json_object_get(report, "snapshot"), "source",
 				    json_string(source));
-	code = fa_write_output(report, o->format, o->output, o->color);
-	for (i = 0; i < o->nextra && code == 0; i++)
-		code = fa_write_output(report, o->extra[i].format, o->extra[i].path, "never");
-	if (code == 0)
-		code = fa_engine_exit_code(report, &eopts);
+	*ret_code = fa_engine_exit_code(report, &eopts);
+	*ret_report = FA_TAKE_PTR(report);
 out:
 	json_decref(report);
 	fa_ruleset_free(rs);
 	fa_plan_free(plan);
 	fa_waivers_free(waivers);
+	return code;
+}
+
+int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source)
+{
+	json_t *report = NULL;
+	int code, verdict = 0;
+
+	code = fa_audit_report(o, snapshot, source, false, &report, &verdict);
+	if (code == 0)
+		code = fa_audit_write(o, report, NULL);
+	if (code == 0)
+		code = verdict;
+	json_decref(report);
 	return code;
 }

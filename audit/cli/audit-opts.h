@@ -17,7 +17,7 @@
 #define FA_AUDIT_MAX_PATTERNS 64
 
 struct fa_audit_output {
-	const char *format;	/* text, json, html */
+	const char *format;	/* text, json, html, junit, prometheus */
 	const char *path;	/* "-" = standard output */
 };
 
@@ -31,6 +31,7 @@ struct fa_audit_opts {
 	const char *fail_on;	/* severity name, default "error" */
 	bool require_complete;
 	const char *color;	/* auto, always, never */
+	double started;		/* monotonic seconds when the command started (for durations) */
 	const char *policy;	/* --policy FILE */
 	const char *plan;	/* --plan FILE */
 	const char *waivers;	/* --waivers FILE */
@@ -43,11 +44,11 @@ struct fa_audit_opts {
 #define FA_AUDIT_OPTS_HELP                                                                         \
 	"  -r, --rules PATH       rule pack file or folder (repeatable; default: the shipped\n"      \
 	"                         packs)\n"                                                        \
-	"  -f, --format FMT       report format on standard output or -o: text, json, html\n"      \
-	"                         (default text)\n"                                                \
+	"  -f, --format FMT       report format on standard output or -o: text, json, html,\n"     \
+	"                         junit, prometheus (default text)\n"                              \
 	"  -o, --output FILE      write the report there instead of standard output\n"             \
-	"      --text FILE, --json FILE, --html FILE\n"                                            \
-	"                         also write the report in that format to FILE\n"                 \
+	"      --text FILE, --json FILE, --html FILE, --junit FILE, --prometheus FILE\n"           \
+	"                         also write the report in that format to FILE (atomically)\n"    \
 	"      --fail-on SEV      exit 1 when a finding is at or above SEV: error, warning,\n"     \
 	"                         info (default error)\n"                                          \
 	"      --require-complete exit 2 when a device was not collected or a check could not\n"   \
@@ -69,6 +70,8 @@ enum {
 	FA_OPT_FAIL_ON,
 	FA_OPT_REQUIRE_COMPLETE,
 	FA_OPT_COLOR,
+	FA_OPT_JUNIT,
+	FA_OPT_PROMETHEUS,
 	FA_OPT_POLICY,
 	FA_OPT_SELECT,
 	FA_OPT_SKIP,
@@ -86,6 +89,8 @@ enum {
 		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },                            \
 		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },                \
 		{ "color", required_argument, NULL, FA_OPT_COLOR },                                \
+		{ "junit", required_argument, NULL, FA_OPT_JUNIT },                                \
+		{ "prometheus", required_argument, NULL, FA_OPT_PROMETHEUS },                      \
 		{ "policy", required_argument, NULL, FA_OPT_POLICY },                              \
 		{ "select", required_argument, NULL, FA_OPT_SELECT },                              \
 		{ "skip", required_argument, NULL, FA_OPT_SKIP },                                  \
@@ -116,5 +121,23 @@ int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
  * (0, 1, 2, or 65/70/74 on failure).  @source names the snapshot or inventory in the report.
  */
 int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, const char *source);
+
+/*
+ * Evaluate the rules on @snapshot into *ret_report (new reference) without writing it; the
+ * exit code the report calls for goes to *ret_code.  @require_complete is or'ed with the
+ * option.  Returns 0, or an exit code (65/70) after printing why.
+ */
+int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
+		    bool require_complete, json_t **ret_report, int *ret_code);
+
+/*
+ * Write @doc (a report, diff or gate document) to the main output and every extra output of
+ * @o.  @command labels the Prometheus metrics (NULL: the document kind).  Returns 0 or the
+ * exit code of a failed write (74, 70).
+ */
+int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command);
+
+/* Monotonic seconds, for durations. */
+double fa_cli_now(void);
 
 #endif /* FA_CLI_AUDIT_OPTS_H */

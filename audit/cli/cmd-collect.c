@@ -3,12 +3,14 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "audit/cli/cmd.h"
 #include "audit/cli/collect-opts.h"
 #include "audit/model.h"
+#include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
 #include "audit/util/banned.h"
 
@@ -31,6 +33,30 @@ static const char fa_collect_usage[] =
 
 static int fa_collect_run(int argc, char **argv);
 
+struct fa_collect_out {
+	struct fa_snapshot_writer *writer;
+	size_t total, ok;
+	bool failed;		/* the spool could not be written: @err says why */
+	struct fa_err err;
+};
+
+/* fa_collect's on_device: each device to the snapshot writer as it completes. */
+static void fa_collect_spool(json_t *device, void *ctx)
+{
+	struct fa_collect_out *out = ctx;
+	const char *st = json_string_value(json_object_get(device, "status"));
+
+	out->total++;
+	if (st && strcmp(st, "ok") == 0)
+		out->ok++;
+	if (out->failed) {
+		json_decref(device);
+		return;
+	}
+	if (fa_snapshot_writer_add(out->writer, device, &out->err) < 0)
+		out->failed = true;
+}
+
 const struct fa_cmd fa_cmd_collect = {
 	.name = "collect",
 	.summary = "collect every device of an inventory into a snapshot",
@@ -50,10 +76,11 @@ static int fa_collect_run(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fa_collect_cli c;
+	struct fa_collect_out out = { 0 };
 	struct fa_err err = FA_ERR_INIT;
 	const char *output = NULL;
 	bool require_complete = false;
-	json_t *devices = NULL, *snap;
+	json_t *devices = NULL;
 	int opt, code;
 
 	fa_collect_cli_init(&c);
@@ -83,18 +110,30 @@ static int fa_collect_run(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_collect, "unexpected argument '%s'", argv[optind]);
 	if (!output)
 		return fa_cli_usage_error(&fa_cmd_collect, "needs an output file (-o SNAPSHOT.json)");
-	code = fa_collect_cli_run(&c, "collect", &devices);
-	if (code != 0)
-		return code;
-	snap = fa_snapshot_build(devices, c.inventory);
-	if (fa_snapshot_write(snap, output, &err) < 0) {
+	/* Devices go to the snapshot as they complete: memory holds what links need, not
+	 * every device, however large the fabric. */
+	if (fa_snapshot_writer_open(output, c.inventory, &out.writer, &err) < 0) {
 		fa_cli_error(&err);
-		code = FA_EXIT_IOERR;
-	} else if (require_complete &&
-		   fa_collect_count_ok(json_object_get(snap, "devices")) <
-			   json_array_size(json_object_get(snap, "devices"))) {
-		code = FA_EXIT_INCOMPLETE;
+		return FA_EXIT_IOERR;
 	}
-	json_decref(snap);
+	c.opts.on_device = fa_collect_spool;
+	c.opts.ctx = &out;
+	code = fa_collect_cli_run(&c, "collect", &devices);
+	json_decref(devices);
+	if (code == 0 && out.failed) {
+		fa_cli_error(&out.err);
+		code = FA_EXIT_IOERR;
+	}
+	if (code != 0) {
+		/* nothing collected or the spool failed: the previous snapshot stays */
+		fa_snapshot_writer_abort(out.writer);
+		return code;
+	}
+	if (fa_snapshot_writer_commit(out.writer, &err) < 0) {
+		fa_cli_error(&err);
+		return FA_EXIT_IOERR;
+	}
+	if (require_complete && out.ok < out.total)
+		code = FA_EXIT_INCOMPLETE;
 	return code;
 }

@@ -28,11 +28,12 @@
 static const char fa_cmd_report_usage[] =
 	"usage: fabric-audit report [OPTIONS] REPORT.json\n"
 	"\n"
-	"Render a saved JSON report (fabric-audit/report/v1) again, e.g. turn the JSON artifact\n"
-	"of a CI run into an HTML page.\n"
+	"Render a saved JSON report again (an audit report fabric-audit/report/v1, a diff\n"
+	"fabric-audit/diff/v1 or a gate result fabric-audit/gate/v1), e.g. turn the JSON\n"
+	"artifact of a CI run into an HTML page or JUnit XML.\n"
 	"\n"
 	"Options:\n"
-	"  -f, --format FORMAT  text (default), json or html\n"
+	"  -f, --format FORMAT  text (default), json, html, junit or prometheus\n"
 	"  -o, --output FILE    write FILE atomically; '-' (the default) is standard output\n"
 	"      --color WHEN     colour text output: auto (when standard output is a terminal),\n"
 	"                       always or never (default: auto)\n"
@@ -76,7 +77,7 @@ static int fa_cmd_report_run(int argc, char **argv);
 
 const struct fa_cmd fa_cmd_report = {
 	.name = "report",
-	.summary = "render a saved JSON report as text, JSON or HTML",
+	.summary = "render a saved report, diff or gate result again in any format",
 	.usage = fa_cmd_report_usage,
 	.run = fa_cmd_report_run,
 };

@@ -27,6 +27,7 @@ enum fa_exit {
 	FA_EXIT_UNAVAILABLE = 69, /* nothing could be collected */
 	FA_EXIT_SOFTWARE = 70,	/* internal error */
 	FA_EXIT_IOERR = 74,	/* an output could not be written */
+	FA_EXIT_TEMPFAIL = 75,	/* another run holds the lock (drift --history): try later */
 };
 
 struct fa_cmd {
@@ -39,6 +40,9 @@ struct fa_cmd {
 /* The commands, sorted by name. */
 extern const struct fa_cmd fa_cmd_audit;
 extern const struct fa_cmd fa_cmd_collect;
+extern const struct fa_cmd fa_cmd_diff;
+extern const struct fa_cmd fa_cmd_drift;
+extern const struct fa_cmd fa_cmd_gate;
 extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_parse;
 extern const struct fa_cmd fa_cmd_report;

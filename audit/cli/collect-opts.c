@@ -14,6 +14,17 @@
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
 
+/* Collectors tell the user things that are not errors (a host key recorded), from any thread. */
+static void fa_collect_notify(const char *device, const char *msg)
+{
+	flockfile(stderr);
+	/* start on a clean line when a progress line is being drawn there */
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+	fprintf(stderr, "fabric-audit: %s: %s\n", device, msg);
+	funlockfile(stderr);
+}
+
 void fa_collect_cli_init(struct fa_collect_cli *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -22,6 +33,7 @@ void fa_collect_cli_init(struct fa_collect_cli *c)
 	c->opts.lim.command_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
 	c->opts.lim.max_output = FA_COLLECT_MAX_OUTPUT_DEFAULT;
 	c->progress = "auto";
+	c->opts.lim.notify = fa_collect_notify;
 }
 
 int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, const char *arg)
@@ -67,6 +79,21 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 	case FA_OPT_REPLAY:
 		c->opts.replay_dir = arg;
 		return 1;
+	case FA_OPT_SSH_CONFIG:
+	case FA_OPT_KNOWN_HOSTS:
+		if (!*arg) {
+			fprintf(stderr, "fabric-audit %s: --%s takes a file name\n", cmd,
+				opt == FA_OPT_SSH_CONFIG ? "ssh-config" : "known-hosts");
+			return -1;
+		}
+		if (opt == FA_OPT_SSH_CONFIG)
+			c->opts.lim.ssh_config = arg;
+		else
+			c->opts.lim.known_hosts = arg;
+		return 1;
+	case FA_OPT_ACCEPT_NEW:
+		c->opts.lim.accept_new = true;
+		return 1;
 	case FA_OPT_PROGRESS:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
 			fprintf(stderr, "fabric-audit %s: --progress takes auto, always or never\n",
@@ -81,12 +108,12 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 }
 
 /* One line per failed device, then the totals: what cron mails and CI logs show. */
-static void fa_collect_summary(const json_t *devices)
+static void fa_collect_summary(const json_t *statuses)
 {
-	size_t i, ok = fa_collect_count_ok(devices);
+	size_t i, ok = fa_collect_count_ok(statuses);
 	json_t *d;
 
-	json_array_foreach(devices, i, d) {
+	json_array_foreach(statuses, i, d) {
 		const char *st = fa_get_str(d, "status");
 
 		if (st && strcmp(st, "ok") != 0)
@@ -94,19 +121,25 @@ static void fa_collect_summary(const json_t *devices)
 				fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
 	}
 	fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
-		json_array_size(devices));
+		json_array_size(statuses));
 }
 
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices)
 {
 	struct fa_inventory inv;
 	struct fa_err err = FA_ERR_INIT;
-	json_t *devices = NULL;
+	json_t *devices = NULL, *statuses = NULL;
 	int r, code = 0;
 
 	if (!c->inventory) {
 		fprintf(stderr, "fabric-audit %s: needs an inventory (-i FILE)\n"
 			"Try 'fabric-audit %s --help'.\n", cmd, cmd);
+		return FA_EXIT_USAGE;
+	}
+	/* an explicit file that is not there would silently mean "no configuration" to libssh */
+	if (c->opts.lim.ssh_config && access(c->opts.lim.ssh_config, R_OK) < 0) {
+		fprintf(stderr, "fabric-audit %s: cannot read --ssh-config %s: %s\n", cmd,
+			c->opts.lim.ssh_config, strerror(errno));
 		return FA_EXIT_USAGE;
 	}
 	memset(&inv, 0, sizeof(inv));
@@ -117,14 +150,14 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 	}
 	c->opts.progress = strcmp(c->progress, "always") == 0 ||
 			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO));
-	r = fa_collect(&inv, &c->opts, &devices, &err);
+	r = fa_collect(&inv, &c->opts, &devices, &statuses, &err);
 	if (r < 0) {
 		fa_cli_error(&err);
 		code = fa_cli_exit_for(r);
 		goto out;
 	}
-	fa_collect_summary(devices);
-	if (json_array_size(devices) > 0 && fa_collect_count_ok(devices) == 0) {
+	fa_collect_summary(statuses);
+	if (json_array_size(statuses) > 0 && fa_collect_count_ok(statuses) == 0) {
 		fa_cli_errorf("no device could be collected");
 		code = FA_EXIT_UNAVAILABLE;
 		goto out;
@@ -133,6 +166,7 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 	devices = NULL;
 out:
 	json_decref(devices);
+	json_decref(statuses);
 	fa_inventory_release(&inv);
 	return code;
 }

@@ -23,13 +23,21 @@ struct fa_collect_cli {
 	"                         meta.json; replay them later with --replay DIR\n"                \
 	"      --replay DIR       answer every command from saved captures instead of the\n"       \
 	"                         devices (offline audit of what was collected before)\n"          \
-	"      --progress WHEN    progress on stderr: auto (on a terminal), always, never\n"
+	"      --progress WHEN    progress on stderr: auto (on a terminal), always, never\n"         \
+	"      --ssh-config FILE  ssh client configuration to use instead of ~/.ssh/config\n"      \
+	"      --known-hosts FILE host keys to check devices against (default\n"                  \
+	"                         ~/.ssh/known_hosts); an unknown key is refused\n"               \
+	"      --accept-new       record the key of a device not yet in known_hosts (trust on\n"  \
+	"                         first use); a changed key is always refused\n"
 
 enum {
 	FA_OPT_SAVE_CAPTURES = 512,
 	FA_OPT_REPLAY,
 	FA_OPT_MAX_OUTPUT,
 	FA_OPT_PROGRESS,
+	FA_OPT_SSH_CONFIG,
+	FA_OPT_KNOWN_HOSTS,
+	FA_OPT_ACCEPT_NEW,
 };
 
 #define FA_COLLECT_LONGOPTS                                                                        \
@@ -38,7 +46,10 @@ enum {
 		{ "max-output", required_argument, NULL, FA_OPT_MAX_OUTPUT },                      \
 		{ "save-captures", required_argument, NULL, FA_OPT_SAVE_CAPTURES },                \
 		{ "replay", required_argument, NULL, FA_OPT_REPLAY },                              \
-		{ "progress", required_argument, NULL, FA_OPT_PROGRESS }
+		{ "progress", required_argument, NULL, FA_OPT_PROGRESS },                          \
+		{ "ssh-config", required_argument, NULL, FA_OPT_SSH_CONFIG },                      \
+		{ "known-hosts", required_argument, NULL, FA_OPT_KNOWN_HOSTS },                    \
+		{ "accept-new", no_argument, NULL, FA_OPT_ACCEPT_NEW }
 
 #define FA_COLLECT_SHORTOPTS "i:j:t:"
 
@@ -48,7 +59,7 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 
 /*
  * Load the inventory and collect it.  On success *ret_devices (new reference) holds every
- * device and the return is 0; otherwise an exit code (64 no inventory, 65 bad inventory,
+ * device (none when c->opts.on_device took them as they came) and the return is 0; otherwise an exit code (64 no inventory, 65 bad inventory,
  * 69 nothing collected, 74 captures folder).  A summary line goes to stderr.
  */
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices);

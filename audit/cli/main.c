@@ -6,10 +6,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "audit/cli/cmd.h"
 #include "audit/util/banned.h"
@@ -17,6 +20,9 @@
 static const struct fa_cmd *const fa_cmds[] = {
 	&fa_cmd_audit,
 	&fa_cmd_collect,
+	&fa_cmd_diff,
+	&fa_cmd_drift,
+	&fa_cmd_gate,
 	&fa_cmd_inventory,
 	&fa_cmd_parse,
 	&fa_cmd_report,
@@ -39,13 +45,15 @@ static const char fa_main_usage_tail[] =
 	"\n"
 	"Exit status:\n"
 	"   0  clean: no finding at or above --fail-on (default: error)\n"
-	"   1  findings at or above --fail-on\n"
+	"   1  findings at or above --fail-on; diff, gate, drift: a change outside the\n"
+	"      allow-list or an expected change missing\n"
 	"   2  incomplete: devices not collected or rules not evaluable (with --require-complete)\n"
 	"  64  usage error\n"
 	"  65  bad input data (inventory, rules, snapshot, captures)\n"
 	"  69  nothing could be collected\n"
 	"  70  internal error\n"
-	"  74  an output file could not be written\n";
+	"  74  an output file could not be written\n"
+	"  75  another run holds the history folder's lock (drift): try again later\n";
 
 static void fa_main_usage(FILE *out)
 {
@@ -119,6 +127,10 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
+	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
+	json_object_seed(0);
+	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		fa_main_usage(stderr);
 		return FA_EXIT_USAGE;

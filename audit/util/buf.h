@@ -33,7 +33,8 @@ int fa_buf_add(struct fa_buf *b, const void *data, size_t len);
 int fa_buf_adds(struct fa_buf *b, const char *s);
 int fa_buf_addch(struct fa_buf *b, char c);
 int fa_buf_addf(struct fa_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int fa_buf_vaddf(struct fa_buf *b, const char *fmt, va_list ap);
+int fa_buf_vaddf(struct fa_buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Take the string out (new allocation, free with free()); the buffer is left empty. */
 char *fa_buf_detach(struct fa_buf *b, size_t *ret_len);
 

@@ -18,6 +18,7 @@ static const char *const fa_errstr[FA_ECOUNT] = {
 	[FA_EUNREACH] = "unreachable",
 	[FA_EAUTH] = "authentication failed",
 	[FA_EHOSTKEY] = "host key not trusted",
+	[FA_EHOSTKEY_CHANGED] = "host key changed",
 	[FA_ECMD] = "command failed",
 	[FA_ENOTBUILT] = "not built in",
 	[FA_ELOCKED] = "locked by another process",
@@ -32,6 +33,9 @@ const char *fa_strerror(int code)
 		return "unknown error";
 	return fa_errstr[code];
 }
+
+static void fa_err_vset(struct fa_err *err, int code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 static void fa_err_vset(struct fa_err *err, int code, const char *fmt, va_list ap)
 {

@@ -22,7 +22,8 @@ enum fa_errcode {
 	FA_ETIMEOUT,	/* an operation ran out of time */
 	FA_EUNREACH,	/* device not reachable */
 	FA_EAUTH,	/* authentication failed */
-	FA_EHOSTKEY,	/* host key unknown or changed */
+	FA_EHOSTKEY,	/* host key unknown (not in known_hosts) */
+	FA_EHOSTKEY_CHANGED,	/* host key differs from the one in known_hosts */
 	FA_ECMD,	/* a device command exited non-zero */
 	FA_ENOTBUILT,	/* feature not compiled in */
 	FA_ELOCKED,	/* another process holds the lock */

@@ -47,70 +47,108 @@ int fa_file_read(const char *path, size_t cap, struct fa_buf *out, struct fa_err
 	return r;
 }
 
-static int fa_write_all(int fd, const char *p, size_t len)
+static void fa_fsync_dir_of(const char *path)
 {
-	while (len) {
-		ssize_t n = write(fd, p, len);
+	char *dircopy = fa_xstrdup(path);
+	int dfd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
-{
-	char *tmp = NULL, *dircopy = NULL;
-	int fd = -1, dfd, r = 0;
-	mode_t mask;
-
-	if (strcmp(path, "-") == 0) {
-		if (fa_write_all(STDOUT_FILENO, data, len) < 0)
-			return fa_err_at(err, FA_EIO, "<stdout>", 0, 0, "%s", strerror(errno));
-		return 0;
-	}
-	tmp = fa_xasprintf("%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		r = fa_err_at(err, FA_EIO, path, 0, 0, "cannot create temporary file: %s",
-			      strerror(errno));
-		goto out;
-	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0644 & ~mask) < 0 || fa_write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		r = fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
-		goto out;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		r = fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
-		goto out;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		r = fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
-		goto out;
-	}
 	/* The rename is only durable once the folder itself is on disk. */
-	dircopy = fa_xstrdup(path);
-	dfd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
-out:
-	if (fd >= 0)
-		close(fd);
-	if (r < 0 && tmp)
-		unlink(tmp);
-	free(tmp);
 	free(dircopy);
+}
+
+int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err)
+{
+	struct stat st;
+	mode_t mask;
+	int fd;
+
+	memset(f, 0, sizeof(*f));
+	f->path = fa_xstrdup(path);
+	if (strcmp(path, "-") == 0) {
+		f->fp = stdout;
+		return 0;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* /dev/null, a FIFO, /dev/stdout: write into it, never rename over it */
+		f->fp = fopen(path, "we");
+		if (!f->fp)
+			goto fail;
+		return 0;
+	}
+	f->tmp = fa_xasprintf("%s.tmp.XXXXXX", path);
+	fd = mkstemp(f->tmp);
+	if (fd < 0) {
+		fa_err_at(err, FA_EIO, path, 0, 0, "cannot create a temporary file beside it: %s",
+			  strerror(errno));
+		goto out;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask) < 0 || !(f->fp = fdopen(fd, "w"))) {
+		close(fd);
+		unlink(f->tmp);
+		goto fail;
+	}
+	return 0;
+fail:
+	fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
+out:
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+	return -FA_EIO;
+}
+
+int fa_atomic_commit(struct fa_atomic_file *f, struct fa_err *err)
+{
+	int r = 0;
+
+	if (fflush(f->fp) != 0 || ferror(f->fp) || (f->tmp && fsync(fileno(f->fp)) < 0))
+		r = fa_err_at(err, FA_EIO, f->path, 0, 0, "%s", strerror(errno));
+	if (f->fp != stdout && fclose(f->fp) != 0 && r == 0)
+		r = fa_err_at(err, FA_EIO, f->path, 0, 0, "%s", strerror(errno));
+	if (f->tmp) {
+		if (r == 0 && rename(f->tmp, f->path) < 0)
+			r = fa_err_at(err, FA_EIO, f->path, 0, 0, "%s", strerror(errno));
+		if (r < 0)
+			unlink(f->tmp);
+		else
+			fa_fsync_dir_of(f->path);
+	}
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
 	return r;
+}
+
+void fa_atomic_abort(struct fa_atomic_file *f)
+{
+	if (f->fp && f->fp != stdout)
+		fclose(f->fp);
+	if (f->tmp)
+		unlink(f->tmp);
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+}
+
+int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
+{
+	struct fa_atomic_file f;
+	int r = fa_atomic_open(&f, path, err);
+
+	if (r < 0)
+		return r;
+	if (len && fwrite(data, 1, len, f.fp) != len) {
+		r = fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
+		fa_atomic_abort(&f);
+		return r;
+	}
+	return fa_atomic_commit(&f, err);
 }
 
 int fa_mkdir_p(const char *path, struct fa_err *err)

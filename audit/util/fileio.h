@@ -22,9 +22,27 @@ int fa_file_read(const char *path, size_t cap, struct fa_buf *out, struct fa_err
 
 /*
  * Write @len bytes to @path atomically (see above), mode 0644 less umask.  "-" writes to
- * standard output instead.
+ * standard output instead; a path that exists and is not a regular file (/dev/null, a FIFO)
+ * is written into, never replaced.
  */
 int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err);
+
+/*
+ * The same promise for output written piece by piece: fa_atomic_open() gives a stream on a
+ * temporary file beside @path ("-" gives standard output; a path that is not a regular file
+ * is opened as it is), fa_atomic_commit() flushes, fsyncs and renames it into place (and
+ * closes it), fa_atomic_abort() throws it away.  Exactly one of commit or abort follows a
+ * successful open.
+ */
+struct fa_atomic_file {
+	char *path;
+	char *tmp;	/* NULL when writing in place (stdout, a device) */
+	FILE *fp;
+};
+
+int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err);
+int fa_atomic_commit(struct fa_atomic_file *f, struct fa_err *err);
+void fa_atomic_abort(struct fa_atomic_file *f);
 
 /* mkdir -p; 0 when it exists already. */
 int fa_mkdir_p(const char *path, struct fa_err *err);

@@ -8,7 +8,7 @@ SAMPLES="$FA_SRCDIR/tests/fixtures/reports"
 
 fa_run report --help
 fa_expect_rc "report --help succeeds" 0
-fa_expect_grep "report --help lists the formats" 'text \(default\), json or html' "$FA_TMP/out"
+fa_expect_grep "report --help lists the formats" 'text \(default\), json, html, junit or prometheus' "$FA_TMP/out"
 
 fa_run --help
 fa_expect_grep "the command list names report" '^  report ' "$FA_TMP/out"

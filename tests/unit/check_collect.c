@@ -13,7 +13,9 @@
 #include "inventory/inventory.h"
 #include "tests/unit/unit.h"
 
-static const struct fa_collect_limits fa_test_lim = { 5.0, 5.0, 1 << 20 };
+static const struct fa_collect_limits fa_test_lim = { .connect_timeout = 5.0,
+						       .command_timeout = 5.0,
+						       .max_output = 1 << 20 };
 
 static double fa_test_now(void)
 {
@@ -49,7 +51,8 @@ END_TEST
 START_TEST(collect_local_timeout_kills_the_command)
 {
 	const struct fa_collector_ops *ops = fa_collector_find("local");
-	struct fa_collect_limits lim = { 0.3, 0.3, 1 << 20 };
+	struct fa_collect_limits lim = { .connect_timeout = 0.3, .command_timeout = 0.3,
+					  .max_output = 1 << 20 };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_buf out = FA_BUF_INIT;
 	int status = -1;
@@ -67,7 +70,8 @@ END_TEST
 START_TEST(collect_local_output_cap)
 {
 	const struct fa_collector_ops *ops = fa_collector_find("local");
-	struct fa_collect_limits lim = { 5.0, 5.0, 1000 };
+	struct fa_collect_limits lim = { .connect_timeout = 5.0, .command_timeout = 5.0,
+					  .max_output = 1000 };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_buf out = FA_BUF_INIT;
 	int status = -1;

@@ -78,6 +78,8 @@ static const char *const fa_true_cases[] = {
 	/* every function of ops.def but uniform (see check_engine.c) */
 	"count([true, false, true, null, 0]) == 3", "exists(port.mtu)", "not exists(port.nope)",
 	"len('abc') == 3", "len([1, 2]) == 2", "len(port.qos) == 3", "lower('ETH') == 'eth'",
+	"speed(400000000000) == '400G'", "speed(2500000000) == '2.5G'",
+	"speed(100000000) == '100M'", "speed(999) == '999'",
 	"max([3, 1, 2]) == 3", "min([3, 1, 2]) == 1", "max(['b', 'a']) == 'b'",
 	"subset([1, 3], [1, 2, 3])", "not subset([1, 4], [1, 2, 3])", "subset([], [1])",
 	"sum([1, 2, 3]) == 6", "sum([]) == 0", "sum([1, 0.5]) == 1.5",
@@ -243,6 +245,7 @@ static const char *const fa_error_cases[] = {
 	"'a' < 1", "[1] < 'a'", "len(3) == 1", "1 + 'a' == 1", "'a' - 'b' == 1", "1 / 0 == 1",
 	"1.5 / 0 == 1", "-'a' == 1", "port.mtu", "port.mtu and true", "min([]) == 1",
 	"max([1, 'a']) == 1", "sum(['a']) == 1", "count(3) == 1", "lower(3) == 'a'",
+	"speed('fast') == 'x'",
 	"subset(1, [1])", "1 in 2", "3 matches 'x'", "version(true) == [1]",
 	"port.qos.pfc_enabled[true] == 1", "port.qos.pfc_enabled[1.5] == 1",
 	"port.qos.pfc_enabled[1e300] == 1", "9223372036854775807 + 1 > 0",

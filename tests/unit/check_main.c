@@ -2,6 +2,7 @@
 /* Runs every unit suite in one runner; exit status is non-zero when any test failed. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,6 +41,7 @@ int main(void)
 		fa_snapshot_suite,
 		fa_collect_suite,
 		/* Linux parser suites */
+		fa_parse_gpu_host_suite,
 		fa_parse_linux_suite,
 		fa_textscan_suite,
 		/* Cumulus parser suites */
@@ -52,14 +54,22 @@ int main(void)
 		fa_parse_nxos_suite,
 		fa_parse_onyx_suite,
 		fa_xmlsafe_suite,
+		/* InfiniBand fabric parser suites */
+		fa_links_ib_suite,
+		fa_parse_ib_suite,
 		/* Inventory suites */
 		fa_hostlist_suite,
 		fa_inventory_suite,
+		/* SSH collector suites */
+		fa_collector_ssh_suite,
 		/* Rule language and engine suites */
 		fa_engine_suite,
 		fa_expr_suite,
 		fa_plan_suite,
 		fa_rules_suite,
+		/* Drift and gate suites */
+		fa_diff_suite,
+		fa_history_suite,
 		/* Report renderer suites */
 		fa_reports_suite,
 	};
@@ -67,6 +77,8 @@ int main(void)
 	size_t i;
 	int failed;
 
+	/* as the program does (audit/cli/main.c): a peer hanging up is an error, not a signal */
+	signal(SIGPIPE, SIG_IGN);
 	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
 		srunner_add_suite(sr, suites[i]());
 	srunner_run_all(sr, CK_NORMAL);

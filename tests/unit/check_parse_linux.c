@@ -133,12 +133,24 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"ibstat", FA_EXPAND_NONE, 0},
 	    {"lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"show_gids", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*", FA_EXPAND_NONE,
+	     FA_CMD_OPTIONAL},
+	    {"grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* "
+	     "/sys/class/net/*/ecn/roce_np/cnp_dscp",
+	     FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"nvidia-smi -q -x", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"nvidia-smi topo -m", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"cat /etc/nccl.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"cat /sys/class/dmi/id/bios_version", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"ethtool IF", FA_EXPAND_NETDEV, 0},
 	    {"ethtool -i IF", FA_EXPAND_NETDEV, 0},
 	    {"mlnx_qos -i IF", FA_EXPAND_NETDEV, 0},
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY},
+	    {"nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("linux");
 	size_t i;

@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "audit/model.h"
@@ -228,6 +230,29 @@ START_TEST(units_read_device_spellings)
 }
 END_TEST
 
+START_TEST(atomic_write_never_replaces_a_device)
+{
+	char dir[] = "/tmp/fa-fifo-XXXXXX", path[256], got[16] = "";
+	struct stat st;
+	int fd;
+
+	/* A FIFO stands in for /dev/null: writing must go into it, not rename over it. */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out", dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	fd = open(path, O_RDWR | O_NONBLOCK);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(fa_file_write_atomic(path, "report", 6, NULL), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_msg(S_ISFIFO(st.st_mode), "The FIFO is still a FIFO after the write.");
+	ck_assert_int_eq(read(fd, got, sizeof(got) - 1), 6);
+	ck_assert_msg(strcmp(got, "report") == 0, "The report went into the FIFO.");
+	close(fd);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 Suite *fa_util_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -242,6 +267,7 @@ Suite *fa_util_suite(void)
 	tcase_add_test(tc, capture_slug_matches_design);
 	tcase_add_test(tc, model_paths_create_and_read);
 	tcase_add_test(tc, atomic_write_replaces_whole_file);
+	tcase_add_test(tc, atomic_write_never_replaces_a_device);
 	tcase_add_test(tc, platform_templates_expand_and_match);
 	tcase_add_test(tc, units_read_device_spellings);
 	suite_add_tcase(s, tc);

@@ -22,6 +22,7 @@ Suite *fa_util_suite(void);
 Suite *fa_snapshot_suite(void);
 Suite *fa_collect_suite(void);
 /* Linux parser suites */
+Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_linux_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
@@ -34,14 +35,22 @@ Suite *fa_parse_junos_suite(void);
 Suite *fa_parse_nxos_suite(void);
 Suite *fa_parse_onyx_suite(void);
 Suite *fa_xmlsafe_suite(void);
+/* InfiniBand fabric parser suites */
+Suite *fa_links_ib_suite(void);
+Suite *fa_parse_ib_suite(void);
 /* Inventory suites */
 Suite *fa_hostlist_suite(void);
 Suite *fa_inventory_suite(void);
+/* SSH collector suites */
+Suite *fa_collector_ssh_suite(void);
 /* Rule language and engine suites */
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
 Suite *fa_plan_suite(void);
 Suite *fa_rules_suite(void);
+/* Drift and gate suites */
+Suite *fa_diff_suite(void);
+Suite *fa_history_suite(void);
 /* Report renderer suites */
 Suite *fa_reports_suite(void);
 

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/links.h"
+#include "audit/model.h"
+#include "audit/snapshot-writer.h"
+#include "audit/snapshot.h"
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
+#include "audit/util/banned.h"
+
+#define FA_JSON_FLAGS (JSON_COMPACT | JSON_SORT_KEYS)
+
+struct fa_spooled {
+	char *name;
+	long offset;
+	size_t len;
+};
+
+struct fa_snapshot_writer {
+	char *path;
+	char *inventory;
+	FILE *spool;		/* unlinked temporary file: one serialised device after another */
+	struct fa_spooled *v;
+	size_t n, alloc;
+	json_t *slim;		/* what fa_links_from_lldp needs of every device */
+};
+
+int fa_snapshot_writer_open(const char *path, const char *inventory,
+			    struct fa_snapshot_writer **ret, struct fa_err *err)
+{
+	struct fa_snapshot_writer *w;
+	char *copy, *tmp;
+	int fd;
+
+	/* The spool goes beside the output: the same disk has room for what follows. */
+	copy = fa_xstrdup(strcmp(path, "-") == 0 ? "./-" : path);
+	tmp = fa_xasprintf("%s/.fabric-audit-spool.XXXXXX", dirname(copy));
+	free(copy);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		fa_err_at(err, FA_EIO, path, 0, 0, "cannot create a spool file beside it: %s",
+			  strerror(errno));
+		free(tmp);
+		return -FA_EIO;
+	}
+	unlink(tmp);
+	free(tmp);
+	w = fa_xcalloc(1, sizeof(*w));
+	w->spool = fdopen(fd, "w+");
+	if (!w->spool) {
+		close(fd);
+		free(w);
+		return fa_err_at(err, FA_EIO, path, 0, 0, "%s", strerror(errno));
+	}
+	w->path = fa_xstrdup(path);
+	w->inventory = inventory ? fa_xstrdup(inventory) : NULL;
+	w->slim = json_array();
+	*ret = w;
+	return 0;
+}
+
+/* The parts of a device that link resolution reads (audit/links.c: LLDP and InfiniBand). */
+static json_t *fa_slim_device(const json_t *d)
+{
+	static const char *const device_keys[] = { "name", "hostname" };
+	static const char *const port_keys[] = { "name", "mac", "lldp", "ib" };
+	static const char *const nic_keys[] = { "port_guid", "port" };
+	json_t *slim = json_object(), *ports = json_array(), *p;
+	size_t i, k;
+
+	for (k = 0; k < sizeof(device_keys) / sizeof(device_keys[0]); k++)
+		if (json_object_get(d, device_keys[k]))
+			json_object_set(slim, device_keys[k], json_object_get(d, device_keys[k]));
+	json_array_foreach(json_object_get(d, "ports"), i, p) {
+		json_t *sp = json_object();
+
+		for (k = 0; k < sizeof(port_keys) / sizeof(port_keys[0]); k++)
+			if (json_object_get(p, port_keys[k]))
+				json_object_set(sp, port_keys[k], json_object_get(p, port_keys[k]));
+		for (k = 0; k < sizeof(nic_keys) / sizeof(nic_keys[0]); k++) {
+			json_t *v = json_object_get(json_object_get(p, "nic"), nic_keys[k]);
+
+			if (v)
+				json_object_set(fa_obj_path(sp, "nic"), nic_keys[k], v);
+		}
+		json_array_append_new(ports, sp);
+	}
+	json_object_set_new(slim, "ports", ports);
+	return slim;
+}
+
+int fa_snapshot_writer_add(struct fa_snapshot_writer *w, json_t *device, struct fa_err *err)
+{
+	const char *name = fa_get_str(device, "name");
+	char *text;
+	size_t len;
+	long off;
+	int r = 0;
+
+	fa_snapshot_sort_ports(device);
+	text = json_dumps(device, FA_JSON_FLAGS);
+	off = ftell(w->spool);
+	if (!text || off < 0) {
+		r = fa_err_at(err, FA_EIO, w->path, 0, 0, "cannot spool device %s",
+			      name ? name : "?");
+		goto out;
+	}
+	len = strlen(text);
+	if (fwrite(text, 1, len, w->spool) != len) {
+		r = fa_err_at(err, FA_EIO, w->path, 0, 0, "cannot spool device %s: %s",
+			      name ? name : "?", strerror(errno));
+		goto out;
+	}
+	if (w->n == w->alloc) {
+		w->alloc = w->alloc ? w->alloc * 2 : 64;
+		w->v = fa_xreallocarray(w->v, w->alloc, sizeof(*w->v));
+	}
+	w->v[w->n].name = fa_xstrdup(name ? name : "");
+	w->v[w->n].offset = off;
+	w->v[w->n].len = len;
+	w->n++;
+	json_array_append_new(w->slim, fa_slim_device(device));
+out:
+	free(text);
+	json_decref(device);
+	return r;
+}
+
+static int fa_spooled_cmp(const void *a, const void *b)
+{
+	return fa_natural_cmp(((const struct fa_spooled *)a)->name,
+			      ((const struct fa_spooled *)b)->name);
+}
+
+/* Copy one spooled device into @out. */
+static int fa_copy_spooled(struct fa_snapshot_writer *w, const struct fa_spooled *s, FILE *out)
+{
+	char chunk[65536];
+	size_t left = s->len;
+
+	if (fseek(w->spool, s->offset, SEEK_SET) != 0)
+		return -1;
+	while (left) {
+		size_t n = fread(chunk, 1, left < sizeof(chunk) ? left : sizeof(chunk), w->spool);
+
+		if (n == 0 || fwrite(chunk, 1, n, out) != n)
+			return -1;
+		left -= n;
+	}
+	return 0;
+}
+
+/* A JSON value as compact text, then a free. */
+static void fa_put_json(FILE *out, const char *key, json_t *value, bool comma)
+{
+	char *text = json_dumps(value, FA_JSON_FLAGS | JSON_ENCODE_ANY);
+
+	fprintf(out, "%s\"%s\":%s", comma ? "," : "", key, text ? text : "null");
+	free(text);
+	json_decref(value);
+}
+
+int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
+{
+	struct fa_atomic_file out;
+	json_t *links;
+	char now[32];
+	size_t i;
+	int r;
+
+	r = fa_atomic_open(&out, w->path, err);
+	if (r < 0)
+		goto done;
+	qsort(w->v, w->n, sizeof(*w->v), fa_spooled_cmp);
+	/* Keys in sorted order, as JSON_SORT_KEYS writes a whole snapshot. */
+	fputc('{', out.fp);
+	fa_put_json(out.fp, "created", json_string(fa_time_rfc3339(now, sizeof(now))), false);
+	fputs(",\"devices\":[", out.fp);
+	for (i = 0; i < w->n && r == 0; i++) {
+		if (i)
+			fputc(',', out.fp);
+		if (fa_copy_spooled(w, &w->v[i], out.fp) < 0)
+			r = fa_err_at(err, FA_EIO, w->path, 0, 0, "cannot read the spool back");
+	}
+	fputc(']', out.fp);
+	fa_put_json(out.fp, "format", json_string(FA_SNAPSHOT_FORMAT), true);
+	if (w->inventory)
+		fa_put_json(out.fp, "inventory", json_string(w->inventory), true);
+	links = fa_links_from_lldp(w->slim);
+	fa_links_merge(links, fa_links_from_ib(w->slim));
+	fa_put_json(out.fp, "links", links, true);
+	fa_put_json(out.fp, "tool", fa_snapshot_tool(), true);
+	fputs("}\n", out.fp);
+	if (r < 0)
+		fa_atomic_abort(&out);
+	else
+		r = fa_atomic_commit(&out, err);
+done:
+	fa_snapshot_writer_abort(w);
+	return r;
+}
+
+void fa_snapshot_writer_abort(struct fa_snapshot_writer *w)
+{
+	size_t i;
+
+	if (!w)
+		return;
+	for (i = 0; i < w->n; i++)
+		free(w->v[i].name);
+	free(w->v);
+	if (w->spool)
+		fclose(w->spool);
+	json_decref(w->slim);
+	free(w->inventory);
+	free(w->path);
+	free(w);
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# A short libFuzzer run of every parser family (only built with ./configure --enable-fuzzing):
+# each target starts from its seed corpus (tests/fuzz/seeds/<family>.list: real outputs from
+# the shared fixtures and the project's own samples) and runs for FA_FUZZ_SECONDS (10).
+# A crash, leak, sanitizer report or contract violation fails the test and leaves the input
+# that caused it in the log.
+. "$(dirname "$0")/../integration/lib.sh"
+
+: "${FA_BUILDDIR:=$FA_SRCDIR}"
+: "${FA_FUZZ_SECONDS:=10}"
+: "${FA_FUZZ_FAMILIES:=cumulus eos ib junos linux nxos onyx sonic}"
+
+for fam in $FA_FUZZ_FAMILIES; do
+	target="$FA_BUILDDIR/tests/fuzz/fuzz-parse-$fam"
+	seeds="$FA_SRCDIR/tests/fuzz/seeds/$fam.list"
+	corpus="$FA_TMP/corpus-$fam"
+	if [ ! -x "$target" ]; then
+		fa_fail "fuzz-parse-$fam is built"
+		continue
+	fi
+	mkdir -p "$corpus"
+	n=0
+	while IFS= read -r line; do
+		case "$line" in
+		fixtures:*) src="$FIXTURES/${line#fixtures:}" ;;
+		src:*) src="$FA_SRCDIR/${line#src:}" ;;
+		*) continue ;;
+		esac
+		if [ -r "$src" ]; then
+			n=$((n + 1))
+			cp "$src" "$corpus/seed-$n"
+		fi
+	done <"$seeds"
+	# -timeout: one input taking a second is a hang; -rss_limit_mb bounds memory.
+	if (cd "$FA_TMP" && timeout $((FA_FUZZ_SECONDS + 120)) "$target" \
+		-max_total_time="$FA_FUZZ_SECONDS" -timeout=5 -rss_limit_mb=2048 \
+		-print_final_stats=1 "$corpus") >"$FA_TMP/fuzz-$fam.log" 2>&1; then
+		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$FA_TMP/fuzz-$fam.log")
+		fa_ok "fuzz-parse-$fam: $n seeds, ${runs:-?} runs in ${FA_FUZZ_SECONDS}s, nothing found"
+	else
+		fa_fail "fuzz-parse-$fam: $n seeds, ${FA_FUZZ_SECONDS}s" "$FA_TMP/fuzz-$fam.log"
+		ls "$FA_TMP"/crash-* "$FA_TMP"/leak-* "$FA_TMP"/timeout-* 2>/dev/null | while read -r f; do
+			echo "--- $f (base64)"
+			base64 "$f" | head -c 4000
+			echo
+		done
+	fi
+done
+
+fa_done

@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ib-fabric platform: its command table and every parser, on real ibnetdiscover outputs
+ * (shared fixtures) and on the project's own iblinkinfo, sminfo and partitions.conf samples
+ * (tests/fixtures/ib, SOURCES.md there), plus format variations and broken input.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "drivers/parse-ib.h"
+#include "drivers/platform-list.h"
+#include "drivers/platform.h"
+#include "tests/unit/unit.h"
+
+#define IBND "treydock__infiniband_exporter/collectors/fixtures/ibnetdiscover/"
+
+static int fa_t_run(fa_parse_fn *fn, const char *command, const char *data, size_t len,
+		    json_t *dev, struct fa_err *err)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+
+	cap.device = "ib-fabric";
+	cap.command = command;
+	cap.data = data;
+	cap.len = len;
+	return fn(&cap, dev, err);
+}
+
+static int fa_t_str(fa_parse_fn *fn, const char *text, json_t *dev, struct fa_err *err)
+{
+	return fa_t_run(fn, NULL, text, strlen(text), dev, err);
+}
+
+static int fa_t_file(fa_parse_fn *fn, const char *path, json_t *dev, struct fa_err *err)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	fa_test_read(path, &b);
+	r = fa_t_run(fn, NULL, b.buf, b.len, dev, err);
+	fa_buf_release(&b);
+	return r;
+}
+
+static const char *fa_t_own(const char *rel)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof(path), "%s", fa_test_srcfile(rel));
+	return path;
+}
+
+static size_t fa_t_nwarn(const json_t *dev)
+{
+	return json_array_size(json_object_get(dev, "warnings"));
+}
+
+static bool fa_t_warned(const json_t *dev, const char *needle)
+{
+	json_t *w;
+	size_t i;
+
+	json_array_foreach(json_object_get(dev, "warnings"), i, w)
+		if (strstr(json_string_value(w), needle))
+			return true;
+	return false;
+}
+
+static const char *fa_t_s(const json_t *obj, const char *path)
+{
+	const char *s = fa_get_str(obj, path);
+
+	return s ? s : "(absent)";
+}
+
+static json_int_t fa_t_int(const json_t *obj, const char *path)
+{
+	json_int_t v = -424242;
+
+	fa_get_int(obj, path, &v);
+	return v;
+}
+
+static size_t fa_t_nports(const json_t *dev)
+{
+	return json_array_size(json_object_get(dev, "ports"));
+}
+
+/* ---- the platform table ------------------------------------------------------------- */
+
+START_TEST(parse_ib_table_is_the_documented_one)
+{
+	static const struct {
+		const char *command;
+		unsigned flags;
+	} want[] = {
+	    {"ibnetdiscover -p", 0},
+	    {"iblinkinfo -l", 0},
+	    {"sminfo", FA_CMD_OPTIONAL},
+	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
+	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
+	};
+	const struct fa_platform *p = fa_platform_find("ib-fabric");
+	size_t i;
+
+	ck_assert_msg(p == &fa_platform_ib_fabric, "The ib-fabric platform is registered.");
+	ck_assert_str_eq(p->kind, "host");
+	ck_assert_msg(p->ncommands == sizeof(want) / sizeof(want[0]),
+		      "The ib-fabric table has %zu commands.", sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(strcmp(p->commands[i].command, want[i].command) == 0 &&
+				  p->commands[i].flags == want[i].flags &&
+				  p->commands[i].expand == FA_EXPAND_NONE && p->commands[i].parse,
+			      "Entry %zu is '%s', once per device, with its flags and a parser.", i,
+			      want[i].command);
+		ck_assert_msg(fa_platform_command(p, want[i].command, NULL) == &p->commands[i],
+			      "'%s' finds its own entry.", want[i].command);
+	}
+}
+END_TEST
+
+START_TEST(parse_ib_survives_garbage)
+{
+	static const char *const inputs[] = {
+	    "",
+	    "\n\n\n",
+	    "\xff\xfe\x00\x01garbage\x00\n",
+	    "SW 1 1 0x1 4x EDR - SW 2 2 0x2 ( 'a",
+	    "SW 99999999999999999999 1 0xzz 4x EDR\n",
+	    "CA 1 1 0x1 4x EDR - CA 2 2 0x2 ( '' - '' )\n",
+	    "0x1 \"x\" 1 1[ ] ==( ==>\n",
+	    "0x1 \"x\" 1 1[  ] ==(/)==>  [  ] \"\" ( )\n",
+	    "Switch: 0xzz x:\n      1 1[ ] ==(4X 1 Gbps Active/LinkUp)==> 1 1[ ] \"\n",
+	    "sminfo: sm lid guid priority state\n",
+	    "sminfo: sm lid 70000 sm guid 0x1, state 9 ???\n",
+	    "=:;;;:=,,,;\n",
+	    "x=0x10000, mtu=9, rate=99, sl=16, bogus : 0x1=full, nonsense=, =;\n",
+	    "a : mgid=ff12::1,sl=1\nALL",
+	};
+	const struct fa_command *c = &fa_platform_ib_fabric.commands[_i];
+	char longline[9000];
+	size_t k;
+
+	memset(longline, 'A', sizeof(longline) - 1);
+	longline[sizeof(longline) - 1] = '\0';
+	for (k = 0; k <= sizeof(inputs) / sizeof(inputs[0]); k++) {
+		const char *in = k < sizeof(inputs) / sizeof(inputs[0]) ? inputs[k] : longline;
+		size_t len = k == 2 ? 13 : strlen(in);
+		struct fa_err err = FA_ERR_INIT;
+		json_t *d = fa_device_new("ib-fabric", "host");
+		int r = fa_t_run(c->parse, c->command, in, len, d, &err);
+
+		ck_assert_msg(r == 0 || (r == -FA_EPARSE && err.msg[0]),
+			      "'%s' on input %zu either parses or fails with a message (got %d).",
+			      c->command, k, r);
+		ck_assert_msg(r < 0 || fa_t_nwarn(d) > 0 || fa_t_nports(d) > 0 ||
+				  json_object_size(d) > 3,
+			      "'%s' on input %zu that it accepts leaves a trace.", c->command, k);
+		json_decref(d);
+	}
+}
+END_TEST
+
+/* ---- ibnetdiscover -p ---------------------------------------------------------------- */
+
+START_TEST(parse_ib_ibnetdiscover_ports_and_peers)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test.out"), d,
+				   NULL),
+			 0);
+	ck_assert_msg(fa_t_nports(d) == 10,
+		      "Nine port lines and the peer ib-i1l2s01/1 make ten ports (got %zu).",
+		      fa_t_nports(d));
+	p = fa_device_find_port(d, "o0001 HCA-1/1");
+	ck_assert_str_eq(fa_t_s(p, "type"), "infiniband");
+	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003003b4bde");
+	ck_assert_msg(fa_t_int(p, "ib.port_number") == 1 && fa_t_int(p, "ib.lid") == 134,
+		      "o0001 HCA-1 port 1 has LID 134.");
+	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "ca");
+	ck_assert_str_eq(fa_t_s(p, "ib.width"), "4X");
+	ck_assert_msg(fa_t_int(p, "ib.rate") == 100000000000LL, "4x EDR is 100 Gb/s.");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_msg(fa_t_int(p, "ib.peer.port_number") == 10 && fa_t_int(p, "ib.peer.lid") == 1719,
+		      "Its peer is port 10 of the switch with LID 1719.");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "ib-i1l1s01");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_type"), "switch");
+	p = fa_device_find_port(d, "ib-i1l1s01/10");
+	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003003b4bde");
+	p = fa_device_find_port(d, "ib-i4l1s01/37");
+	ck_assert_msg(p && !fa_obj_get_path(p, "ib.rate") && !fa_obj_get_path(p, "ib.width") &&
+			  !fa_obj_get_path(p, "ib.peer"),
+		      "An unconnected port has no peer and no (invalid) width or rate.");
+	p = fa_device_find_port(d, "ib-i1l2s01/1");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_msg(fa_t_nwarn(d) == 0, "test.out is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_ib_ibnetdiscover_variants)
+{
+	struct fa_buf both = FA_BUF_INIT, b3 = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+
+	/* Blanks inside the quotes, HDR. */
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test2.out"), d,
+				   NULL),
+			 0);
+	p = fa_device_find_port(d, "worker20 mlx5_3/1");
+	ck_assert_msg(fa_t_int(p, "ib.rate") == 200000000000LL, "4x HDR is 200 Gb/s.");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "5FB0405-leaf-IB01");
+	ck_assert_msg(fa_device_find_port(d, "5FB0406-spine-IB02/1") != NULL,
+		      "' 5FB0406-spine-IB02 ' is trimmed.");
+	json_decref(d);
+
+	/* test3 prints the description without quotes; with test2 the same description and port
+	 * come from two GUIDs, so both fall back to GUID names. */
+	d = fa_device_new("ib-fabric", "host");
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test3.out"), d,
+				   NULL),
+			 0);
+	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "Infiniscale-IV Mellanox Technologies/22"),
+				"ib.port_guid"),
+			 "0x0002c9020040f161");
+	json_decref(d);
+	d = fa_device_new("ib-fabric", "host");
+	fa_test_read(fa_test_fixture(IBND "test2.out"), &both);
+	fa_test_read(fa_test_fixture(IBND "test3.out"), &b3);
+	fa_buf_add(&both, b3.buf, b3.len);
+	ck_assert_int_eq(fa_t_run(fa_parse_ib_ibnetdiscover, NULL, both.buf, both.len, d, NULL), 0);
+	ck_assert_msg(fa_device_find_port(d, "0x0002c9020040f160/22") &&
+			  fa_device_find_port(d, "0x0002c9020040f161/22") &&
+			  !fa_device_find_port(d, "Infiniscale-IV Mellanox Technologies/22"),
+		      "Two switches with one description are told apart by GUID.");
+	fa_buf_release(&both);
+	fa_buf_release(&b3);
+	json_decref(d);
+
+	/* The topology-file layout is not the ports report. */
+	d = fa_device_new("ib-fabric", "host");
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover,
+				   fa_test_fixture("linux-rdma__rdma-core/extracted/"
+						   "sec_topology-file.rst.ibnetdiscover_example.txt"),
+				   d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "not an ibnetdiscover ports report") != NULL,
+		      "The error says what was expected: %s", err.msg);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_ibnetdiscover, "", d, &err), -FA_EPARSE);
+	/* A cut line is a warning, the whole ones are kept. */
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_ibnetdiscover,
+				  "CA   134  1 0x7cfe9003003b4bde 4x EDR - SW  1719 10 0x7cfe9003009ce5b0 "
+				  "( 'o0001 HCA-1' - 'ib-i1l1s01' )\n"
+				  "SW  1719 10 0x7cfe9003009ce5b0 4x EDR - CA   134  1 0x7cfe90",
+				  d, NULL),
+			 0);
+	ck_assert_msg(fa_t_warned(d, "line 2 not understood") && fa_t_nports(d) == 2,
+		      "The cut line is a warning; the first line still gives both ports.");
+	json_decref(d);
+}
+END_TEST
+
+/* ---- iblinkinfo ---------------------------------------------------------------------- */
+
+START_TEST(parse_ib_iblinkinfo_updates_discovered_ports)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	size_t before;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test.out"), d,
+				   NULL),
+			 0);
+	before = fa_t_nports(d);
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
+				   fa_t_own("tests/fixtures/ib/iblinkinfo/line-mode.txt"), d, NULL),
+			 0);
+	ck_assert_msg(fa_t_nports(d) == before + 3,
+		      "Only ports ibnetdiscover did not list are added: ib-i1l1s01/2, "
+		      "ib-i1l2s01/2 and its peer (got %zu).",
+		      fa_t_nports(d) - before);
+	p = fa_device_find_port(d, "ib-i1l1s01/10");
+	ck_assert_str_eq(fa_t_s(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
+	p = fa_device_find_port(d, "ib-i1l1s01/11");
+	ck_assert_str_eq(fa_t_s(p, "ib.width"), "1X");
+	ck_assert_msg(fa_t_int(p, "ib.rate") == 25000000000LL,
+		      "A link trained to 1X EDR runs at 25 Gb/s.");
+	p = fa_device_find_port(d, "ib-i1l1s01/2");
+	ck_assert_str_eq(fa_t_s(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "polling");
+	ck_assert_msg(!fa_obj_get_path(p, "ib.rate"), "A down port has no rate.");
+	p = fa_device_find_port(d, "ib-i1l2s01/2");
+	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "4X FDR10 is 40 Gb/s.");
+	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "ib-core-sw03");
+	ck_assert_msg(fa_t_nwarn(d) == 0, "The line-mode sample is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_ib_iblinkinfo_grouped_layout)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
+				   fa_t_own("tests/fixtures/ib/iblinkinfo/grouped.txt"), d, NULL),
+			 0);
+	p = fa_device_find_port(d, "ib-i1l1s01/1");
+	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
+	ck_assert_msg(!fa_obj_get_path(p, "ib.peer.port_guid") && fa_t_int(p, "ib.peer.lid") == 1516,
+		      "The grouped layout names the peer by LID and port, not GUID.");
+	p = fa_device_find_port(d, "o0002 HCA-1/1");
+	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "ca");
+	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003003b4b96");
+	ck_assert_msg(fa_t_int(p, "ib.lid") == 133, "The CA port's LID is 133.");
+	ck_assert_msg(fa_t_nwarn(d) == 0, "The grouped sample is understood in full.");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_iblinkinfo, "", d, &err), -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_iblinkinfo, "ibwarn: [1234] mad_rpc_open_port: "
+							  "can't open UMAD port ((null):0)\n",
+				  d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_iblinkinfo,
+				  "Switch: 0x7cfe9003009ce5b0 ib-i1l1s01:\n"
+				  "          1719    1[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>"
+				  "    1516    1[  ] \"ib-i1\n"
+				  "          1719    3[  ] ==( 4X      99.9 Gbps Active/  Weird)==>"
+				  "    1516    3[  ] \"ib-i1l2s01\" ( )\n",
+				  d, NULL),
+			 0);
+	ck_assert_msg(fa_t_warned(d, "line 2 not understood") &&
+			  fa_t_warned(d, "line 3: a state or speed is not known"),
+		      "A cut line and unknown words are warnings.");
+	p = fa_device_find_port(d, "ib-i1l1s01/3");
+	ck_assert_msg(p && !fa_obj_get_path(p, "ib.rate") && !fa_obj_get_path(p, "ib.phys_state") &&
+			  fa_t_int(p, "ib.peer.port_number") == 3,
+		      "Unknown words are left out; the rest of the line is kept.");
+	json_decref(d);
+}
+END_TEST
+
+/* ---- sminfo and partitions.conf ------------------------------------------------------ */
+
+START_TEST(parse_ib_sminfo_master)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host");
+
+	ck_assert_int_eq(
+	    fa_t_file(fa_parse_ib_sminfo, fa_t_own("tests/fixtures/ib/sminfo/master.txt"), d, NULL),
+	    0);
+	ck_assert_msg(fa_t_int(d, "ib_sm.lid") == 1 && fa_t_int(d, "ib_sm.priority") == 15,
+		      "The SM is LID 1 at priority 15.");
+	ck_assert_str_eq(fa_t_s(d, "ib_sm.guid"), "0x248a0703006f0f50");
+	ck_assert_str_eq(fa_t_s(d, "ib_sm.state"), "master");
+	ck_assert_msg(!fa_obj_get_path(d, "ib_sm.activity_count"),
+		      "The activity count is left out.");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo,
+				  "sminfo: sm lid 4 sm guid 0x2c903000e0b70, activity count 1 "
+				  "priority 0 state 2 ???\n",
+				  d, NULL),
+			 0);
+	ck_assert_str_eq(fa_t_s(d, "ib_sm.state"), "standby");
+	ck_assert_str_eq(fa_t_s(d, "ib_sm.guid"), "0x0002c903000e0b70");
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo,
+				  "ibwarn: [3] _do_madrpc: recv failed: Connection timed out\n"
+				  "sminfo: iberror: failed: query\n",
+				  d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo, "", d, &err), -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
+/* The partition with P_Key @pkey. */
+static json_t *fa_t_partition(const json_t *d, const char *pkey)
+{
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(json_object_get(d, "ib_partitions"), i, e)
+		if (strcmp(fa_t_s(e, "pkey"), pkey) == 0)
+			return e;
+	return NULL;
+}
+
+START_TEST(parse_ib_partitions_opensm_format)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *e, *m;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_partitions,
+				   fa_t_own("tests/fixtures/ib/partitions-conf/opensm.txt"), d, NULL),
+			 0);
+	ck_assert_msg(json_array_size(json_object_get(d, "ib_partitions")) == 3,
+		      "Three P_Keys: 0x7fff, 0x0001 (defined twice, merged) and 0x0010.");
+	e = fa_t_partition(d, "0x7fff");
+	ck_assert_str_eq(fa_t_s(e, "name"), "Default");
+	ck_assert_msg(json_is_true(json_object_get(e, "ipoib")) && fa_t_int(e, "mtu") == 4096 &&
+			  fa_t_int(e, "rate") == 40000000000LL,
+		      "Default is IPoIB with MTU code 5 (4096) and rate code 7 (40 Gb/s).");
+	m = json_array_get(json_object_get(e, "members"), 0);
+	ck_assert_str_eq(fa_t_s(m, "group"), "ALL");
+	ck_assert_str_eq(fa_t_s(m, "membership"), "limited");
+	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(e, "members"), 1), "membership"),
+			 "full");
+	e = fa_t_partition(d, "0x0001");
+	ck_assert_str_eq(fa_t_s(e, "name"), "tenant-a");
+	ck_assert_msg(json_array_size(json_object_get(e, "members")) == 4,
+		      "tenant-a has its three GUIDs and the merged fourth.");
+	m = json_array_get(json_object_get(e, "members"), 0);
+	ck_assert_str_eq(fa_t_s(m, "guid"), "0x7cfe9003003b4bde");
+	ck_assert_str_eq(fa_t_s(m, "membership"), "full");
+	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(e, "members"), 2), "membership"),
+			 "limited");
+	ck_assert_msg(fa_t_int(e, "sl") == 1, "tenant-a uses SL 1.");
+	e = fa_t_partition(d, "0x0010");
+	ck_assert_msg(json_array_size(json_object_get(e, "members")) == 3,
+		      "The multicast group is not a member; the next line's three are.");
+	ck_assert_msg(fa_t_int(e, "mtu") == 2048 && !fa_obj_get_path(e, "rate"),
+		      "The group's rate is not the partition's.");
+	ck_assert_msg(fa_t_nwarn(d) == 1 && fa_t_warned(d, "'limi'"),
+		      "Only the misspelt membership is a warning.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_ib_partitions_broken)
+{
+	json_t *d = fa_device_new("ib-fabric", "host");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_partitions, "# only comments\n", d, NULL), 0);
+	ck_assert_msg(json_array_size(json_object_get(d, "ib_partitions")) == 0,
+		      "A file without partitions gives an empty list.");
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_partitions,
+				  "p1=0x12345, frobnicate : 0xzz, ALL=full;\nno colon here;\n"
+				  "p2=0x2 : SELF",
+				  d, NULL),
+			 0);
+	ck_assert_msg(fa_t_warned(d, "'0x12345' is not a 16-bit number") &&
+			  fa_t_warned(d, "flag 'frobnicate'") && fa_t_warned(d, "member '0xzz'") &&
+			  fa_t_warned(d, "without ':'") && fa_t_warned(d, "not ended by ';'"),
+		      "Each broken piece is a warning of its own.");
+	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(d, "ib_partitions"), 1), "pkey"),
+			 "0x0002");
+	json_decref(d);
+}
+END_TEST
+
+Suite *fa_parse_ib_suite(void)
+{
+	Suite *s = suite_create("parse_ib");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, parse_ib_table_is_the_documented_one);
+	tcase_add_loop_test(tc, parse_ib_survives_garbage, 0,
+			    (int)fa_platform_ib_fabric.ncommands);
+	tcase_add_test(tc, parse_ib_ibnetdiscover_ports_and_peers);
+	tcase_add_test(tc, parse_ib_ibnetdiscover_variants);
+	tcase_add_test(tc, parse_ib_iblinkinfo_updates_discovered_ports);
+	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
+	tcase_add_test(tc, parse_ib_sminfo_master);
+	tcase_add_test(tc, parse_ib_partitions_opensm_format);
+	tcase_add_test(tc, parse_ib_partitions_broken);
+	suite_add_tcase(s, tc);
+	return s;
+}
