@@ -191,12 +191,12 @@ static void fa_group_init(struct fa_group *g, const struct fa_rule *r, const jso
 	g->nu = fa_expr_uniform_count(r->expect);
 }
 
-static void fa_group_add(struct fa_group *g, const struct fa_member *mem,
+/* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
+static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct fa_eval *ev,
 			 const struct fa_sink *sink)
 {
 	const struct fa_rule *r = g->r;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
-	struct fa_eval ev = FA_EVAL_INIT;
 	json_t *key = NULL, **vals;
 	size_t u, nu = g->nu;
 	enum fa_tri t;
@@ -207,24 +207,24 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem,
 		g->vals = fa_xreallocarray(g->vals, g->alloc * nu + 1, sizeof(*g->vals));
 		g->miss = fa_xreallocarray(g->miss, g->alloc * nu + 1, sizeof(*g->miss));
 	}
-	ev.root[FA_ROOT_PARAMS] = g->params;
-	fa_member_bind(&ev, mem, &subj);
+	ev->root[FA_ROOT_PARAMS] = g->params;
+	fa_member_bind(ev, mem, &subj);
 	subj.group = NULL;
 	if (r->where) {
-		t = fa_expr_test(r->where, &ev);
+		t = fa_expr_test(r->where, ev);
 		if (t != FA_TRI_TRUE) {
-			fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, &ev, &subj, t);
+			fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev, &subj, t);
 			return;
 		}
 	}
-	switch (fa_expr_eval(r->group_by, &ev, &key)) {
+	switch (fa_expr_eval(r->group_by, ev, &key)) {
 	case FA_EVAL_VALUE:
 		break;
 	case FA_EVAL_MISSING:
-		fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_MISSING);
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
 		return;
 	default:
-		fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_ERROR);
 		return;
 	}
 	vals = &g->vals[g->n * nu];
@@ -233,10 +233,10 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem,
 
 		vals[u] = NULL;
 		g->miss[g->n * nu + u] = NULL;
-		ev.missing = NULL;
-		s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), &ev, &vals[u]);
+		ev->missing = NULL;
+		s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), ev, &vals[u]);
 		if (s == FA_EVAL_MISSING)
-			g->miss[g->n * nu + u] = ev.missing;
+			g->miss[g->n * nu + u] = ev->missing;
 		if (s == FA_EVAL_ERROR)
 			break;
 	}
@@ -244,7 +244,7 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem,
 		while (u-- > 0)
 			json_decref(vals[u]);
 		subj.group = key;
-		fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_ERROR);
 		json_decref(key);
 		return;
 	}
@@ -333,12 +333,13 @@ static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
 static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, struct fa_member *m,
 			      size_t n, const struct fa_sink *sink)
 {
+	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_group g;
 	size_t i;
 
 	fa_group_init(&g, r, params);
 	for (i = 0; i < n; i++)
-		fa_group_add(&g, &m[i], sink);
+		fa_group_add(&g, &m[i], &ev, sink);
 	fa_group_finish(&g, sink);
 }
 
@@ -740,6 +741,12 @@ struct fa_hop_res {
 	char *error;			/* NE: what was wrong, when not a missing path */
 };
 
+/* The values an endpoint gives the endpoint paths of expect (NULL: missing). */
+struct fa_profile {
+	uint64_t hash;
+	json_t **vals;
+};
+
 struct fa_path_state {
 	struct fa_run *run;
 	const struct fa_rule *r;
@@ -749,7 +756,10 @@ struct fa_path_state {
 	size_t mask, used;
 	struct fa_hop_res *res;
 	size_t nres, ares;
-	json_t *profiles;		/* profile text -> number */
+	struct fa_profile *profiles;	/* the endpoint profiles seen, numbered by position */
+	size_t nprofiles, aprofiles;
+	size_t *pslot;			/* hash table of profiles: index + 1, 0 empty */
+	size_t pmask;
 	const struct fa_expr **ep;	/* expect's endpoint paths */
 	size_t nep;
 };
@@ -885,35 +895,103 @@ static size_t fa_path_up(struct fa_path_state *st, size_t profile, size_t dev)
 	return st->nres++;
 }
 
-/* The profile number of the endpoint bound in st->ev. */
-static size_t fa_path_profile(struct fa_path_state *st, struct fa_buf *b)
+static uint64_t fa_mix(uint64_t h, uint64_t x)
 {
-	const json_t *id;
-	size_t i;
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
 
-	fa_buf_reset(b);
-	for (i = 0; i < st->nep; i++) {
-		json_t *v = NULL;
+/* A hash consistent with fa_value_equal(): 3 and 3.0 hash alike, object order does not count. */
+static uint64_t fa_value_hash(const json_t *v)
+{
+	uint64_t h = (uint64_t)json_typeof(v), sum = 0;
+	const char *key, *s;
+	json_t *x;
+	size_t i, n;
+	double d;
 
-		st->ev->missing = NULL;
-		/* Up to the first index: an index may read the hop, which is not bound here. */
-		if (fa_expr_eval_prefix(st->ep[i], st->ev, &v) == FA_EVAL_VALUE) {
-			char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
-
-			fa_buf_adds(b, dump ? dump : "?");
-			free(dump);
-			json_decref(v);
-		} else {
-			fa_buf_addch(b, '\x01');
-		}
-		fa_buf_addch(b, '\x1e');
+	switch (json_typeof(v)) {
+	case JSON_INTEGER:
+		return fa_mix(7, (uint64_t)json_integer_value(v));
+	case JSON_REAL:
+		d = json_real_value(v);
+		if (d >= -9e18 && d <= 9e18 && d == (double)(json_int_t)d)
+			return fa_mix(7, (uint64_t)(json_int_t)d);
+		return fa_mix(8, (uint64_t)(d * 1e6));
+	case JSON_STRING:
+		s = json_string_value(v);
+		n = json_string_length(v);
+		for (i = 0; i < n; i++)
+			h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+		return h;
+	case JSON_ARRAY:
+		json_array_foreach(v, i, x)
+			h = fa_mix(h, fa_value_hash(x));
+		return h;
+	case JSON_OBJECT:
+		json_object_foreach((json_t *)v, key, x)
+			sum += fa_mix(fa_mix(9, (uint64_t)strlen(key) * 31 + (unsigned char)key[0]),
+				      fa_value_hash(x));
+		return fa_mix(h, sum);
+	default:
+		return h;
 	}
-	id = json_object_get(st->profiles, b->buf);
-	if (id)
-		return (size_t)json_integer_value(id);
-	json_object_set_new(st->profiles, b->buf,
-			    json_integer((json_int_t)json_object_size(st->profiles)));
-	return json_object_size(st->profiles) - 1;
+}
+
+/*
+ * The profile number of the endpoint bound in st->ev: endpoints whose endpoint paths give
+ * equal values (fa_value_equal) share one.  Values are read up to the first index, since an
+ * index may read the hop, which is not bound here.
+ */
+static size_t fa_path_profile(struct fa_path_state *st)
+{
+	json_t **vals = fa_xcalloc(st->nep + 1, sizeof(*vals));
+	uint64_t h = 1469598103934665603ULL;
+	size_t i, k, slot;
+
+	for (i = 0; i < st->nep; i++) {
+		st->ev->missing = NULL;
+		if (fa_expr_eval_prefix(st->ep[i], st->ev, &vals[i]) != FA_EVAL_VALUE)
+			vals[i] = NULL;
+		h = fa_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
+	}
+	if (!st->pslot || (st->nprofiles + 1) * 2 > st->pmask + 1) {
+		size_t cap = st->pslot ? (st->pmask + 1) * 2 : 64;
+
+		free(st->pslot);
+		st->pslot = fa_xcalloc(cap, sizeof(*st->pslot));
+		st->pmask = cap - 1;
+		for (k = 0; k < st->nprofiles; k++) {
+			for (slot = st->profiles[k].hash & st->pmask; st->pslot[slot];
+			     slot = (slot + 1) & st->pmask)
+				;
+			st->pslot[slot] = k + 1;
+		}
+	}
+	for (slot = h & st->pmask; st->pslot[slot]; slot = (slot + 1) & st->pmask) {
+		const struct fa_profile *pf = &st->profiles[st->pslot[slot] - 1];
+
+		if (pf->hash != h)
+			continue;
+		for (i = 0; i < st->nep; i++)
+			if (!(vals[i] ? pf->vals[i] && fa_value_equal(vals[i], pf->vals[i])
+				      : !pf->vals[i]))
+				break;
+		if (i == st->nep) {
+			for (i = 0; i < st->nep; i++)
+				json_decref(vals[i]);
+			free(vals);
+			return st->pslot[slot] - 1;
+		}
+	}
+	if (st->nprofiles == st->aprofiles) {
+		st->aprofiles = st->aprofiles ? st->aprofiles * 2 : 16;
+		st->profiles = fa_xreallocarray(st->profiles, st->aprofiles, sizeof(*st->profiles));
+	}
+	st->profiles[st->nprofiles].hash = h;
+	st->profiles[st->nprofiles].vals = vals;
+	st->pslot[slot] = ++st->nprofiles;
+	return st->nprofiles - 1;
 }
 
 static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
@@ -922,7 +1000,6 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 	struct fa_path_state st;
 	struct fa_guard guard;
 	struct fa_subject subj = { .scope = FA_SCOPE_PATH };
-	struct fa_buf key = FA_BUF_INIT;
 	const struct fa_topo *t = run->topo;
 	size_t i, j, k;
 	enum fa_tri tw;
@@ -934,7 +1011,6 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 	st.mask = 1023;
 	st.keys = fa_xcalloc(st.mask + 1, sizeof(*st.keys));
 	st.vals = fa_xcalloc(st.mask + 1, sizeof(*st.vals));
-	st.profiles = json_object();
 	fa_expr_foreach_path_deep(r->expect, fa_path_collect, &st);
 
 	fa_guard_init(&guard, r);
@@ -980,7 +1056,7 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 			fa_path_hop(&st, e, &out);
 			if (out.res != FA_RES_FAIL && fa_path_is_up(t, e)) {
 				/* fa_path_up() may move st.res: index it after the call. */
-				size_t up = fa_path_up(&st, fa_path_profile(&st, &key), e->peer_dev);
+				size_t up = fa_path_up(&st, fa_path_profile(&st), e->peer_dev);
 
 				fa_path_merge(&out, &st.res[up]);
 			}
@@ -1008,8 +1084,13 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 	free(st.keys);
 	free(st.vals);
 	free(st.ep);
-	json_decref(st.profiles);
-	fa_buf_release(&key);
+	for (i = 0; i < st.nprofiles; i++) {
+		for (k = 0; k < st.nep; k++)
+			json_decref(st.profiles[i].vals[k]);
+		free(st.profiles[i].vals);
+	}
+	free(st.profiles);
+	free(st.pslot);
 }
 
 /* ---- fabric and plan scopes ------------------------------------------------------------ */
@@ -1131,9 +1212,14 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 	struct fa_sink sink = { fa_run_outcome, run };
 	struct fa_subject subj = { .scope = FA_SCOPE_DEVICE };
 	struct fa_eval ev = FA_EVAL_INIT;
+	size_t npaths = json_object_size(run->rs->paths);
 	const json_t *link;
 	size_t i, j, k;
 
+	/* Rules of one subject read the same fields: each is looked up once per subject. */
+	ev.pcache = fa_xcalloc(npaths + 1, sizeof(*ev.pcache));
+	ev.pgen = fa_xcalloc(npaths + 1, sizeof(*ev.pgen));
+	ev.gen = 1;
 	ev.topo = run->topo;
 	for (k = 0; k < n; k++) {
 		fa_guard_init(&rules[k].guard, rules[k].r);
@@ -1149,6 +1235,7 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 			continue;
 		ev.root[FA_ROOT_DEVICE] = d->json;
 		ev.root[FA_ROOT_PORT] = NULL;
+		ev.gen++;
 		subj.dev = d->name;
 		subj.port = NULL;
 		for (k = 0; k < n; k++) {
@@ -1165,7 +1252,7 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
 				struct fa_member m = { d->json, NULL, d->name, NULL, NULL, 0 };
 
-				fa_group_add(&b->group, &m, &sink);
+				fa_group_add(&b->group, &m, &ev, &sink);
 				continue;
 			}
 			b->excluded = fa_guard_excludes(&b->guard, &ev);
@@ -1175,6 +1262,7 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 		subj.scope = FA_SCOPE_PORT;
 		json_array_foreach(ports, j, p) {
 			ev.root[FA_ROOT_PORT] = p;
+			ev.gen++;
 			subj.port = fa_json_name(p);
 			for (k = 0; k < n; k++) {
 				if (rules[k].r->over != FA_SCOPE_PORT || rules[k].excluded)
@@ -1184,7 +1272,7 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 					struct fa_member m = { d->json, p, d->name, subj.port,
 							       NULL, 0 };
 
-					fa_group_add(&rules[k].group, &m, &sink);
+					fa_group_add(&rules[k].group, &m, &ev, &sink);
 					continue;
 				}
 				fa_evaluate_subject(rules[k].r, &ev, &subj, &sink);
@@ -1212,6 +1300,7 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 		ev.root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
 		ev.root[FA_ROOT_A_PORT] = da ? fa_dev_port(run, da, subj.aport) : NULL;
 		ev.root[FA_ROOT_B_PORT] = db ? fa_dev_port(run, db, subj.bport) : NULL;
+		ev.gen++;
 		for (k = 0; k < n; k++) {
 			if (rules[k].r->scope != FA_SCOPE_LINK)
 				continue;
@@ -1231,6 +1320,8 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 		fa_batch_use(run, &ev, &rules[k]);
 		fa_group_finish(&rules[k].group, &sink);
 	}
+	free(ev.pcache);
+	free(ev.pgen);
 }
 
 static int fa_found_cmp(const void *a, const void *b)

@@ -34,7 +34,11 @@ measure() {
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" || {
 		rc=$?
 		# 1 is an audit that has findings, which the seeded faults are.
-		[ "$rc" = 1 ] || { cat "$tmp/err" >&2; exit "$rc"; }
+		if [ "$rc" != 1 ]; then
+			printf '%-34s not measured (exit %s): %s\n' "$label" "$rc" \
+				"$(grep -v '^Command exited' "$tmp/err" | head -n 1)"
+			return 0
+		fi
 	}
 	# GNU time puts "Command exited with non-zero status N" first; the numbers are last.
 	read -r wall user sys rss <<EOF_TIME

@@ -96,6 +96,7 @@ struct fa_expr {
 	bool has_re;
 	bool is_local;		/* FA_N_PATH: starts at a comprehension variable */
 	bool has_base;		/* FA_N_PATH: starts at the value of kids[0] (peer(p).mtu) */
+	size_t slot;		/* FA_N_PATH: its number in a path cache, 0 when none */
 	size_t local;		/* that variable's slot (FA_N_PATH), or the one FA_N_COMP binds */
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
@@ -221,8 +222,26 @@ int fa_value_cmp(const json_t *a, const json_t *b)
 
 bool fa_value_equal(const json_t *a, const json_t *b)
 {
+	size_t i, n;
+
 	if (a == b)
 		return true;
+	if (json_is_integer(a) && json_is_integer(b))
+		return json_integer_value(a) == json_integer_value(b);
+	if (json_is_string(a) && json_is_string(b))
+		return json_string_length(a) == json_string_length(b) &&
+		       memcmp(json_string_value(a), json_string_value(b),
+			      json_string_length(a)) == 0;
+	if (json_is_array(a) && json_is_array(b)) {
+		/* Maps of 64 DSCP values are compared on every hop: no ordering needed. */
+		n = json_array_size(a);
+		if (n != json_array_size(b))
+			return false;
+		for (i = 0; i < n; i++)
+			if (!fa_value_equal(json_array_get(a, i), json_array_get(b, i)))
+				return false;
+		return true;
+	}
 	if (fa_type_rank(a) != fa_type_rank(b))
 		return false;
 	return fa_value_cmp(a, b) == 0;
@@ -330,6 +349,8 @@ static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval 
 static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval *ev,
 					json_t **ret, bool *owned);
 static void fa_release(json_t *v, bool owned);
+static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t **ret);
 
 /* ---- functions ------------------------------------------------------------------------- */
 
@@ -1303,11 +1324,34 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 		if (s != FA_EVAL_VALUE)
 			return s;
 		v = base;
+		s = fa_eval_steps(e, ev, v, &out);
+	} else {
+		s = fa_path_value(e, ev, &out);
 	}
-	s = fa_eval_steps(e, ev, v, &out);
 	if (s == FA_EVAL_VALUE)
 		*ret = json_incref((json_t *)out);
 	json_decref(base);
+	return s;
+}
+
+/* The value of path @e (no base) for the bindings, through the cache when it has one. */
+static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t **ret)
+{
+	enum fa_eval_status s;
+	size_t k = e->slot;
+
+	if (k && ev->pgen && ev->pgen[k - 1] == ev->gen) {
+		if (!ev->pcache[k - 1])
+			return fa_missing(ev, e->text);
+		*ret = ev->pcache[k - 1];
+		return FA_EVAL_VALUE;
+	}
+	s = fa_eval_steps(e, ev, e->is_local ? ev->local[e->local] : ev->root[e->root], ret);
+	if (k && ev->pgen && s != FA_EVAL_ERROR) {
+		ev->pgen[k - 1] = ev->gen;
+		ev->pcache[k - 1] = s == FA_EVAL_VALUE ? *ret : NULL;
+	}
 	return s;
 }
 
@@ -1329,7 +1373,7 @@ static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval 
 		return FA_EVAL_VALUE;
 	}
 	if (e->type == FA_N_PATH && !e->has_base) {
-		s = fa_eval_steps(e, ev, e->is_local ? ev->local[e->local] : ev->root[e->root], &v);
+		s = fa_path_value(e, ev, &v);
 		if (s == FA_EVAL_VALUE)
 			*ret = (json_t *)v;
 		return s;
@@ -1484,6 +1528,36 @@ void fa_expr_foreach_path_deep(const struct fa_expr *e,
 			fa_expr_foreach_path_deep(e->steps[i].index, fn, data);
 	for (i = 0; i < e->nkids; i++)
 		fa_expr_foreach_path_deep(e->kids[i], fn, data);
+}
+
+void fa_expr_assign_slots(struct fa_expr *e, json_t *names)
+{
+	struct fa_buf key = FA_BUF_INIT;
+	bool plain = e->type == FA_N_PATH && !e->is_local && !e->has_base &&
+		     e->root != FA_ROOT_PARAMS;
+	const json_t *id;
+	size_t i;
+
+	for (i = 0; plain && i < e->nsteps; i++)
+		plain = e->steps[i].key != NULL;
+	if (plain) {
+		fa_buf_addf(&key, "%d", (int)e->root);
+		for (i = 0; i < e->nsteps; i++)
+			fa_buf_addf(&key, ".%s", e->steps[i].key);
+		id = json_object_get(names, key.buf);
+		if (!id) {
+			json_object_set_new(names, key.buf,
+					    json_integer((json_int_t)json_object_size(names) + 1));
+			id = json_object_get(names, key.buf);
+		}
+		e->slot = (size_t)json_integer_value(id);
+	}
+	fa_buf_release(&key);
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index)
+			fa_expr_assign_slots(e->steps[i].index, names);
+	for (i = 0; i < e->nkids; i++)
+		fa_expr_assign_slots(e->kids[i], names);
 }
 
 size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max)

@@ -21,6 +21,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
@@ -88,9 +89,17 @@ struct fa_eval {
 	char error[200];		/* out: why, after FA_EVAL_ERROR / FA_TRI_ERROR */
 	const json_t *local[FA_EXPR_MAX_LOCALS];	/* comprehension variables, by depth */
 	const struct fa_topo *topo;	/* for peer(), tier()...; NULL: they read as missing */
+	/*
+	 * Optional cache of path values for the current bindings (fa_expr_assign_slots()): a
+	 * path with slot k reads pcache[k - 1] when pgen[k - 1] == gen.  Whoever changes the
+	 * bindings increments gen.  NULL pgen: no cache.
+	 */
+	const json_t **pcache;
+	uint64_t *pgen;
+	uint64_t gen;
 };
 
-#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL }
+#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0 }
 
 struct fa_expr;
 
@@ -138,6 +147,12 @@ void fa_expr_foreach_path_deep(const struct fa_expr *e,
 size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max);
 /* Does @e read a path starting at @root anywhere (indexes and comprehensions included)? */
 bool fa_expr_reads_root(const struct fa_expr *e, enum fa_root root);
+/*
+ * Number the paths of @e that a cache may hold (a binding root other than params, then only
+ * .name steps): equal paths get equal numbers, from @names (path text -> number, grown as
+ * needed; numbers start at 1).  See struct fa_eval's pcache.
+ */
+void fa_expr_assign_slots(struct fa_expr *e, json_t *names);
 /* The root a path node starts at. */
 enum fa_root fa_expr_path_root(const struct fa_expr *path);
 /*

@@ -732,8 +732,17 @@ static int fa_ruleset_load_file(struct fa_ruleset *rs, const char *path, struct 
 	rs->packs = fa_xreallocarray(rs->packs, rs->npacks + 1, sizeof(*rs->packs));
 	rs->packs[rs->npacks++] = FA_TAKE_PTR(ld.pack);
 	rs->rules = fa_xreallocarray(rs->rules, rs->nrules + ld.nrules + 1, sizeof(*rs->rules));
-	for (i = 0; i < ld.nrules; i++)
+	if (!rs->paths)
+		rs->paths = json_object();
+	for (i = 0; i < ld.nrules; i++) {
+		/* Paths the engine may cache per subject, numbered across every pack. */
+		if (ld.rules[i]->where)
+			fa_expr_assign_slots(ld.rules[i]->where, rs->paths);
+		fa_expr_assign_slots(ld.rules[i]->expect, rs->paths);
+		if (ld.rules[i]->group_by)
+			fa_expr_assign_slots(ld.rules[i]->group_by, rs->paths);
 		rs->rules[rs->nrules++] = ld.rules[i];
+	}
 	ld.nrules = 0;
 	qsort(rs->rules, rs->nrules, sizeof(*rs->rules), fa_rule_sort_cmp);
 out:

@@ -372,6 +372,7 @@ void fa_ruleset_free(struct fa_ruleset *rs)
 	for (i = 0; i < rs->npacks; i++)
 		fa_pack_free(rs->packs[i]);
 	free(rs->packs);
+	json_decref(rs->paths);
 	free(rs);
 }
 

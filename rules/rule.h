@@ -122,6 +122,7 @@ struct fa_ruleset {
 	size_t npacks;
 	struct fa_rule **rules;	/* sorted by id */
 	size_t nrules;
+	json_t *paths;		/* the rules' cacheable paths: text -> slot (fa_expr_assign_slots) */
 };
 
 void fa_rule_free(struct fa_rule *r);
