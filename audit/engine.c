@@ -1710,7 +1710,7 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 	struct fa_subject subj = { .scope = r->scope };
 	const json_t *b = ex->bindings, *a, *bb;
 	struct fa_member *m;
-	json_t *params = fa_example_params(r, ex);
+	json_t *params;
 	size_t i, n;
 
 	switch (r->scope) {
@@ -1719,6 +1719,11 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 	case FA_SCOPE_PLAN:
 		fa_example_run_snapshot(r, ex, t);
 		return;
+	default:
+		break;
+	}
+	params = fa_example_params(r, ex);
+	switch (r->scope) {
 	case FA_SCOPE_GROUP:
 		n = json_array_size(b);
 		m = fa_xcalloc(n + 1, sizeof(*m));
