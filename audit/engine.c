@@ -22,6 +22,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,7 +30,10 @@
 
 #include "audit/engine.h"
 #include "audit/util/xalloc.h"
+#include "rules/plan.h"
 #include "rules/rule.h"
+#include "rules/topo.h"
+#include "rules/waiver.h"
 #include "audit/util/banned.h"
 
 const char *fa_rules_default_path(void)
@@ -163,95 +167,132 @@ static void fa_member_bind(struct fa_eval *ev, const struct fa_member *m,
 	subj->group = m->key;
 }
 
-/* Evaluate a group rule over @m (members in subject order); see the policy at the top. */
-static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, struct fa_member *m,
-			      size_t n, const struct fa_sink *sink)
+/*
+ * A group rule in two phases (see the policy at the top): fa_group_add() takes one member at
+ * a time, in subject order, while its device and port are at hand (where, the group key and
+ * the uniform() arguments: everything that reads the member); fa_group_finish() then forms
+ * the groups, their majorities, and decides every member from the values kept.
+ */
+struct fa_group {
+	const struct fa_rule *r;
+	const json_t *params;
+	size_t nu;			/* uniform() calls in expect */
+	struct fa_member *m;		/* members in a group (others are already decided) */
+	json_t **vals;			/* nu per member: the uniform() arguments (owned) */
+	const char **miss;		/* nu per member: the path that was missing */
+	size_t n, alloc;
+};
+
+static void fa_group_init(struct fa_group *g, const struct fa_rule *r, const json_t *params)
 {
-	size_t nu = fa_expr_uniform_count(r->expect), i, j, u, g, nactive = 0;
+	memset(g, 0, sizeof(*g));
+	g->r = r;
+	g->params = params;
+	g->nu = fa_expr_uniform_count(r->expect);
+}
+
+/* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
+static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct fa_eval *ev,
+			 const struct fa_sink *sink)
+{
+	const struct fa_rule *r = g->r;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
-	struct fa_eval ev = FA_EVAL_INIT;
-	struct fa_member **active;
-	json_t **vals, **maj, **tmp;
-	const char **miss;
+	json_t *key = NULL, **vals;
+	size_t u, nu = g->nu;
 	enum fa_tri t;
 
-	vals = fa_xcalloc(n * nu + 1, sizeof(*vals));
-	maj = fa_xcalloc(n * nu + 1, sizeof(*maj));
-	miss = fa_xcalloc(n * nu + 1, sizeof(*miss));
-	tmp = fa_xcalloc(n + 1, sizeof(*tmp));
-	active = fa_xcalloc(n + 1, sizeof(*active));
-	ev.root[FA_ROOT_PARAMS] = params;
-
-	for (i = 0; i < n; i++) {
-		json_t *key = NULL;
-
-		m[i].seq = i;
-		m[i].key = NULL;
-		fa_member_bind(&ev, &m[i], &subj);
-		if (r->where) {
-			t = fa_expr_test(r->where, &ev);
-			if (t != FA_TRI_TRUE) {
-				fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, &ev,
-					&subj, t);
-				continue;
-			}
-		}
-		switch (fa_expr_eval(r->group_by, &ev, &key)) {
-		case FA_EVAL_VALUE:
-			break;
-		case FA_EVAL_MISSING:
-			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_MISSING);
-			continue;
-		default:
-			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
-			continue;
-		}
-		for (u = 0; u < nu; u++) {
-			enum fa_eval_status s;
-
-			ev.missing = NULL;
-			s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), &ev, &vals[i * nu + u]);
-			if (s == FA_EVAL_MISSING)
-				miss[i * nu + u] = ev.missing;
-			if (s == FA_EVAL_ERROR)
-				break;
-		}
-		if (u < nu) {
-			subj.group = key;
-			fa_emit(sink, r, FA_RES_NE, &ev, &subj, FA_TRI_ERROR);
-			json_decref(key);
-			continue;
-		}
-		m[i].key = key;
-		active[nactive++] = &m[i];
+	if (g->n == g->alloc) {
+		g->alloc = g->alloc ? g->alloc * 2 : 64;
+		g->m = fa_xreallocarray(g->m, g->alloc, sizeof(*g->m));
+		g->vals = fa_xreallocarray(g->vals, g->alloc * nu + 1, sizeof(*g->vals));
+		g->miss = fa_xreallocarray(g->miss, g->alloc * nu + 1, sizeof(*g->miss));
 	}
+	ev->root[FA_ROOT_PARAMS] = g->params;
+	fa_member_bind(ev, mem, &subj);
+	subj.group = NULL;
+	if (r->where) {
+		t = fa_expr_test(r->where, ev);
+		if (t != FA_TRI_TRUE) {
+			fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev, &subj, t);
+			return;
+		}
+	}
+	switch (fa_expr_eval(r->group_by, ev, &key)) {
+	case FA_EVAL_VALUE:
+		break;
+	case FA_EVAL_MISSING:
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
+		return;
+	default:
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_ERROR);
+		return;
+	}
+	vals = &g->vals[g->n * nu];
+	for (u = 0; u < nu; u++) {
+		enum fa_eval_status s;
+
+		vals[u] = NULL;
+		g->miss[g->n * nu + u] = NULL;
+		ev->missing = NULL;
+		s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), ev, &vals[u]);
+		if (s == FA_EVAL_MISSING)
+			g->miss[g->n * nu + u] = ev->missing;
+		if (s == FA_EVAL_ERROR)
+			break;
+	}
+	if (u < nu) {
+		while (u-- > 0)
+			json_decref(vals[u]);
+		subj.group = key;
+		fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_ERROR);
+		json_decref(key);
+		return;
+	}
+	g->m[g->n] = *mem;
+	g->m[g->n].key = key;
+	g->m[g->n].seq = g->n;
+	g->n++;
+}
+
+static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
+{
+	const struct fa_rule *r = g->r;
+	size_t nu = g->nu, n = g->n, i, j, u, k;
+	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_member **active = fa_xcalloc(n + 1, sizeof(*active));
+	json_t **maj = fa_xcalloc(n * nu + 1, sizeof(*maj));
+	json_t **tmp = fa_xcalloc(n + 1, sizeof(*tmp));
+	enum fa_tri t;
+
+	ev.root[FA_ROOT_PARAMS] = g->params;
+	for (i = 0; i < n; i++)
+		active[i] = &g->m[i];
 
 	/* Groups are runs of equal keys; each uniform() gets its majority per group. */
-	qsort(active, nactive, sizeof(*active), fa_member_key_cmp);
-	for (g = 0; g < nactive; g = j) {
-		for (j = g + 1; j < nactive && fa_value_equal(active[j]->key, active[g]->key); j++)
+	qsort(active, n, sizeof(*active), fa_member_key_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && fa_value_equal(active[j]->key, active[i]->key); j++)
 			;
 		for (u = 0; u < nu; u++) {
-			size_t k, nv = 0;
+			size_t nv = 0;
 			json_t *best;
 
-			for (k = g; k < j; k++)
-				if (vals[active[k]->seq * nu + u])
-					tmp[nv++] = vals[active[k]->seq * nu + u];
+			for (k = i; k < j; k++)
+				if (g->vals[active[k]->seq * nu + u])
+					tmp[nv++] = g->vals[active[k]->seq * nu + u];
 			best = fa_majority(tmp, nv);
-			for (k = g; k < j; k++)
+			for (k = i; k < j; k++)
 				maj[active[k]->seq * nu + u] = best;
 		}
 	}
 
 	for (i = 0; i < n; i++) {
-		if (!m[i].key)
-			continue;
-		fa_member_bind(&ev, &m[i], &subj);
-		ev.uvalue = &vals[i * nu];
-		ev.umissing = &miss[i * nu];
+		fa_member_bind(&ev, &g->m[i], &subj);
+		ev.uvalue = &g->vals[i * nu];
+		ev.umissing = &g->miss[i * nu];
 		ev.umajority = &maj[i * nu];
-		ev.root[FA_ROOT_GROUP] = m[i].key;
+		ev.root[FA_ROOT_GROUP] = g->m[i].key;
 		t = fa_expr_test(r->expect, &ev);
 		if (t == FA_TRI_FALSE) {
 			struct fa_outcome o = { r, FA_RES_FAIL, &ev, &subj,
@@ -259,7 +300,7 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 
 			/* The first uniform() that disagrees explains the finding. */
 			for (u = 0; u < nu; u++) {
-				json_t *v = vals[i * nu + u], *mj = maj[i * nu + u];
+				json_t *v = g->vals[i * nu + u], *mj = maj[i * nu + u];
 
 				if (v && mj && !fa_value_equal(v, mj)) {
 					o.value = v;
@@ -275,17 +316,31 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 		}
 	}
 
-	for (i = 0; i < n; i++) {
-		json_decref(m[i].key);
-		m[i].key = NULL;
-	}
+	for (i = 0; i < n; i++)
+		json_decref(g->m[i].key);
 	for (i = 0; i < n * nu; i++)
-		json_decref(vals[i]);
-	free(vals);
+		json_decref(g->vals[i]);
+	free(g->m);
+	free(g->vals);
+	free(g->miss);
 	free(maj);
-	free(miss);
 	free(tmp);
 	free(active);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Evaluate a group rule over @m (members in subject order). */
+static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, struct fa_member *m,
+			      size_t n, const struct fa_sink *sink)
+{
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_group g;
+	size_t i;
+
+	fa_group_init(&g, r, params);
+	for (i = 0; i < n; i++)
+		fa_group_add(&g, &m[i], &ev, sink);
+	fa_group_finish(&g, sink);
 }
 
 /* ---- the run --------------------------------------------------------------------------- */
@@ -294,11 +349,10 @@ struct fa_dev {
 	const json_t *json;
 	const char *name;
 	bool ok;
-	json_t *port_ix;	/* port name -> port, built on the first link that needs it */
 };
 
 struct fa_counts {
-	size_t pass, fail, ne, na;
+	size_t pass, fail, ne, na, waived;
 };
 
 /* A finding and its sort key. */
@@ -308,6 +362,7 @@ struct fa_found {
 	char *subject_text;
 	size_t seq;
 	json_t *obj;
+	bool waived;
 };
 
 struct fa_run {
@@ -319,9 +374,20 @@ struct fa_run {
 	const json_t *links;
 	struct fa_found *found;
 	size_t nfound, afound;
-	json_t *not_evaluable;
+	json_t *not_evaluable;		/* of the rule being run */
 	struct fa_counts *counts;	/* of the rule being run */
 	struct fa_buf text;
+	struct fa_topo *topo;
+	json_t *fabric;			/* the "fabric" binding, built on first use */
+	const struct fa_plan *plan;
+	struct fa_plan_subject *psubj;	/* the plan compared with the snapshot, on first use */
+	size_t npsubj;
+	bool plan_compared;
+	const struct fa_waivers *waivers;
+	size_t *waiver_hits;
+	time_t now;
+	bool examples;			/* running a rule's example: declared parameters */
+	const json_t *example_params;	/* ... with the example's own "params" applied */
 };
 
 /* The report's subject object. */
@@ -330,8 +396,17 @@ static json_t *fa_subject_json(const struct fa_subject *s)
 	json_t *o = json_object(), *end;
 
 	switch (s->scope) {
+	case FA_SCOPE_PATH:
+		json_object_set_new(o, "type", json_string("path"));
+		end = json_object();
+		json_object_set_new(end, "device", json_string(s->dev ? s->dev : ""));
+		json_object_set_new(end, "port", json_string(s->port ? s->port : ""));
+		json_object_set_new(o, "endpoint", end);
+		/* fall through - to the hop */
 	case FA_SCOPE_LINK:
-		json_object_set_new(o, "type", json_string("link"));
+	case FA_SCOPE_PLAN:
+		if (s->scope != FA_SCOPE_PATH)
+			json_object_set_new(o, "type", json_string("link"));
 		end = json_object();
 		json_object_set_new(end, "device", json_string(s->adev ? s->adev : ""));
 		json_object_set_new(end, "port", json_string(s->aport ? s->aport : ""));
@@ -345,6 +420,11 @@ static json_t *fa_subject_json(const struct fa_subject *s)
 		json_object_set_new(o, "type", json_string("group"));
 		json_object_set_new(o, "group", s->group ? json_deep_copy(s->group) : json_null());
 		break;
+	case FA_SCOPE_FABRIC:
+		json_object_set_new(o, "type", json_string("fabric"));
+		if (s->dev)
+			json_object_set_new(o, "device", json_string(s->dev));
+		return o;
 	default:
 		json_object_set_new(o, "type", json_string(fa_scope_to_string(s->scope)));
 		break;
@@ -393,7 +473,22 @@ static json_t *fa_buf_json(struct fa_buf *b)
 	return s ? s : json_string("?");
 }
 
-static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
+/* The first waiver in force covering the finding @f: its index, or -1. */
+static long fa_run_waiver(struct fa_run *run, const char *rule, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; run->waivers && i < run->waivers->n; i++) {
+		const struct fa_waiver *w = &run->waivers->v[i];
+
+		if (!fa_waiver_is_expired(w, run->now) && fa_waiver_matches(w, rule, subject))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Build the finding of @o; returns whether a waiver covers it. */
+static bool fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 {
 	const struct fa_rule *r = o->rule;
 	const char *saved = o->ev->missing;
@@ -419,6 +514,7 @@ static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 	fd->subject_text = fa_xstrdup(b->buf);
 	fd->seq = run->nfound++;
 	fd->obj = f;
+	fd->waived = false;
 	json_object_set_new(f, "subject_text", fa_buf_json(b));
 
 	if (r->expected)
@@ -448,6 +544,23 @@ static void fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 		fa_buf_addf(b, ": %s", r->title);
 	}
 	json_object_set_new(f, "message", fa_buf_json(b));
+
+	if (run->waivers) {
+		long w = fa_run_waiver(run, r->id, fd->subject_text);
+
+		if (w >= 0) {
+			const struct fa_waiver *wv = &run->waivers->v[w];
+			char *where = fa_xasprintf("%s:%d", run->waivers->source, wv->line);
+
+			json_object_set_new(f, "waiver",
+					    json_pack("{s:s,s:s,s:s}", "reason", wv->reason,
+						      "expires", wv->expires, "source", where));
+			free(where);
+			run->waiver_hits[w]++;
+			fd->waived = true;
+		}
+	}
+	return fd->waived;
 }
 
 static void fa_run_outcome(void *data, const struct fa_outcome *o)
@@ -463,8 +576,10 @@ static void fa_run_outcome(void *data, const struct fa_outcome *o)
 		run->counts->na++;
 		break;
 	case FA_RES_FAIL:
-		run->counts->fail++;
-		fa_run_finding(run, o);
+		if (fa_run_finding(run, o))
+			run->counts->waived++;
+		else
+			run->counts->fail++;
 		break;
 	case FA_RES_NE:
 		run->counts->ne++;
@@ -549,105 +664,664 @@ static struct fa_dev *fa_run_dev(struct fa_run *run, const char *name)
 	return ix ? &run->devs[json_integer_value(ix)] : NULL;
 }
 
-static const json_t *fa_dev_port(struct fa_dev *d, const char *name)
+/* The port of @d named @name, from the topology's name index. */
+static const json_t *fa_dev_port(const struct fa_run *run, const struct fa_dev *d,
+				 const char *name)
 {
-	const json_t *ports, *p;
-	size_t i;
-
-	if (!d->port_ix) {
-		d->port_ix = json_object();
-		ports = json_object_get(d->json, "ports");
-		json_array_foreach(ports, i, p)
-			json_object_set(d->port_ix, fa_json_name(p), (json_t *)p);
-	}
-	return json_object_get(d->port_ix, name);
+	return fa_topo_find_port(run->topo, (size_t)(d - run->devs), name);
 }
 
-static void fa_run_rule_link(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+/* ---- device guards --------------------------------------------------------------------- */
+
+/*
+ * Most port rules apply to one kind of device (where: device.kind == 'host' and ...).  The
+ * top-level "and" operands of where that do not read the port are the rule's *device guard*:
+ * evaluated once per device, a guard that is false makes every port of the device not
+ * applicable without looking at them (a known false decides an "and", whatever the other
+ * operands are).  A guard that is true, missing or wrong decides nothing, and the ports are
+ * evaluated as usual, so outcomes are exactly those of evaluating where on every port.
+ */
+#define FA_MAX_GUARDS 8
+
+struct fa_guard {
+	const struct fa_expr *g[FA_MAX_GUARDS];
+	size_t n;
+};
+
+static void fa_guard_init(struct fa_guard *gd, const struct fa_rule *r)
+{
+	const struct fa_expr *c[FA_MAX_GUARDS * 4];
+	size_t i, n;
+
+	gd->n = 0;
+	if (!r->where)
+		return;
+	n = fa_expr_conjuncts(r->where, c, sizeof(c) / sizeof(c[0]));
+	for (i = 0; i < n && i < sizeof(c) / sizeof(c[0]) && gd->n < FA_MAX_GUARDS; i++)
+		if (!fa_expr_reads_root(c[i], FA_ROOT_PORT))
+			gd->g[gd->n++] = c[i];
+}
+
+/* True when a guard is false for the device bound in @ev (port unbound). */
+static bool fa_guard_excludes(const struct fa_guard *gd, struct fa_eval *ev)
+{
+	const json_t *port = ev->root[FA_ROOT_PORT];
+	bool out = false;
+	size_t i;
+
+	ev->root[FA_ROOT_PORT] = NULL;
+	for (i = 0; i < gd->n && !out; i++)
+		out = fa_expr_test(gd->g[i], ev) == FA_TRI_FALSE;
+	ev->root[FA_ROOT_PORT] = port;
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+	return out;
+}
+
+/* ---- path scope ------------------------------------------------------------------------ */
+
+/*
+ * A path rule checks, for each endpoint port its where selects, every hop up the Clos: the
+ * endpoint's own link, then every uplink of the device at its other end, and so on up (topo.h
+ * says what "up" is).  The endpoint gets one outcome: the first hop that fails (its own link
+ * first, then each layer's uplinks in port order before the layers above), else the first
+ * hop that is not evaluable, else pass.
+ *
+ * Linear time: what a switch's upward hops come to depends only on the switch and on the
+ * endpoint values expect reads (the *profile*: the values of its device.* and port.* paths),
+ * so it is computed once per (profile, switch) and shared by every endpoint with that
+ * profile.  Endpoints configured alike share one profile, so a fabric costs one pass over
+ * its links per profile plus one hop per endpoint.  (Expect may not call topology functions,
+ * which could read an endpoint in ways the profile does not see; the loader refuses them.)
+ */
+struct fa_hop_res {
+	enum fa_result res;		/* FA_RES_PASS, _FAIL or _NE */
+	const struct fa_topo_end *hop;	/* the hop that decided (FAIL, NE) */
+	const char *missing;		/* NE: the missing path */
+	char *error;			/* NE: what was wrong, when not a missing path */
+};
+
+/* The values an endpoint gives the endpoint paths of expect (NULL: missing). */
+struct fa_profile {
+	uint64_t hash;
+	json_t **vals;
+};
+
+struct fa_path_state {
+	struct fa_run *run;
+	const struct fa_rule *r;
+	struct fa_eval *ev;
+	uint64_t *keys;			/* memo: (profile + 1) << 32 | device -> result */
+	size_t *vals;
+	size_t mask, used;
+	struct fa_hop_res *res;
+	size_t nres, ares;
+	struct fa_profile *profiles;	/* the endpoint profiles seen, numbered by position */
+	size_t nprofiles, aprofiles;
+	size_t *pslot;			/* hash table of profiles: index + 1, 0 empty */
+	size_t pmask;
+	const struct fa_expr **ep;	/* expect's endpoint paths */
+	size_t nep;
+};
+
+static void fa_path_collect(const struct fa_expr *path, void *data)
+{
+	struct fa_path_state *st = data;
+	enum fa_root root = fa_expr_path_root(path);
+
+	/* Only paths rooted at the endpoint; a hop's a.* and b.* are not part of a profile. */
+	if (root != FA_ROOT_DEVICE && root != FA_ROOT_PORT)
+		return;
+	st->ep = fa_xreallocarray(st->ep, st->nep + 1, sizeof(*st->ep));
+	st->ep[st->nep++] = path;
+}
+
+static void fa_path_bind_hop(struct fa_path_state *st, const struct fa_topo_end *e)
+{
+	struct fa_eval *ev = st->ev;
+
+	ev->root[FA_ROOT_A_DEVICE] = fa_topo_device(st->run->topo, e->dev);
+	ev->root[FA_ROOT_A_PORT] = e->port;
+	ev->root[FA_ROOT_B_DEVICE] = fa_topo_device(st->run->topo, e->peer_dev);
+	ev->root[FA_ROOT_B_PORT] = e->peer_port;
+	ev->root[FA_ROOT_LINK] = e->link;
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+}
+
+/* Evaluate one hop into @out (which keeps a pass unless the hop decides). */
+static void fa_path_hop(struct fa_path_state *st, const struct fa_topo_end *e,
+			struct fa_hop_res *out)
+{
+	enum fa_tri t;
+
+	fa_path_bind_hop(st, e);
+	t = fa_expr_test(st->r->expect, st->ev);
+	if (t == FA_TRI_FALSE) {
+		free(out->error);
+		*out = (struct fa_hop_res){ FA_RES_FAIL, e, NULL, NULL };
+	} else if (t != FA_TRI_TRUE && out->res == FA_RES_PASS) {
+		out->res = FA_RES_NE;
+		out->hop = e;
+		if (t == FA_TRI_ERROR || !st->ev->missing)
+			out->error = fa_xstrdup(st->ev->error[0] ? st->ev->error : "not evaluable");
+		else
+			out->missing = st->ev->missing;
+	}
+}
+
+/* Merge a result from further up into @out: a failure wins, else the first not evaluable. */
+static void fa_path_merge(struct fa_hop_res *out, const struct fa_hop_res *up)
+{
+	if (up->res == FA_RES_PASS || out->res == FA_RES_FAIL ||
+	    (up->res == FA_RES_NE && out->res == FA_RES_NE))
+		return;
+	free(out->error);
+	*out = *up;
+	out->error = up->error ? fa_xstrdup(up->error) : NULL;
+}
+
+static bool fa_path_is_up(const struct fa_topo *t, const struct fa_topo_end *e)
+{
+	int a = fa_topo_tier(t, e->dev), b = fa_topo_tier(t, e->peer_dev);
+
+	return a != FA_TOPO_NO_TIER && b != FA_TOPO_NO_TIER && b > a;
+}
+
+static size_t fa_path_memo_slot(const struct fa_path_state *st, uint64_t key)
+{
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & st->mask;
+
+	while (st->keys[i] && st->keys[i] != key)
+		i = (i + 1) & st->mask;
+	return i;
+}
+
+static void fa_path_memo_put(struct fa_path_state *st, uint64_t key, size_t val)
+{
+	size_t i;
+
+	if ((st->used + 1) * 2 > st->mask + 1) {
+		uint64_t *keys = st->keys;
+		size_t *vals = st->vals, old = st->mask + 1;
+
+		st->mask = old * 2 - 1;
+		st->keys = fa_xcalloc(old * 2, sizeof(*st->keys));
+		st->vals = fa_xcalloc(old * 2, sizeof(*st->vals));
+		for (i = 0; i < old; i++) {
+			if (keys[i]) {
+				size_t j = fa_path_memo_slot(st, keys[i]);
+
+				st->keys[j] = keys[i];
+				st->vals[j] = vals[i];
+			}
+		}
+		free(keys);
+		free(vals);
+	}
+	i = fa_path_memo_slot(st, key);
+	st->keys[i] = key;
+	st->vals[i] = val;
+	st->used++;
+}
+
+/* What the hops up from device @dev come to, for endpoints of @profile (an index in res). */
+static size_t fa_path_up(struct fa_path_state *st, size_t profile, size_t dev)
+{
+	const struct fa_topo *t = st->run->topo;
+	uint64_t key = ((uint64_t)(profile + 1) << 32) | (uint64_t)dev;
+	const struct fa_topo_end *ends;
+	struct fa_hop_res out = { FA_RES_PASS, NULL, NULL, NULL };
+	size_t i, n, slot = fa_path_memo_slot(st, key), up;
+
+	if (st->keys[slot] == key)
+		return st->vals[slot];
+	n = fa_topo_device_ends(t, dev, &ends);
+	for (i = 0; i < n && out.res != FA_RES_FAIL; i++)
+		if (fa_path_is_up(t, &ends[i]))
+			fa_path_hop(st, &ends[i], &out);
+	for (i = 0; i < n && out.res != FA_RES_FAIL; i++) {
+		if (!fa_path_is_up(t, &ends[i]))
+			continue;
+		up = fa_path_up(st, profile, ends[i].peer_dev);
+		fa_path_merge(&out, &st->res[up]);
+	}
+	if (st->nres == st->ares) {
+		st->ares = st->ares ? st->ares * 2 : 64;
+		st->res = fa_xreallocarray(st->res, st->ares, sizeof(*st->res));
+	}
+	st->res[st->nres] = out;
+	fa_path_memo_put(st, key, st->nres);
+	return st->nres++;
+}
+
+static uint64_t fa_mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+/* A hash consistent with fa_value_equal(): 3 and 3.0 hash alike, object order does not count. */
+static uint64_t fa_value_hash(const json_t *v)
+{
+	uint64_t h = (uint64_t)json_typeof(v), sum = 0;
+	const char *key, *s;
+	json_t *x;
+	size_t i, n;
+	double d;
+
+	switch (json_typeof(v)) {
+	case JSON_INTEGER:
+		return fa_mix(7, (uint64_t)json_integer_value(v));
+	case JSON_REAL:
+		d = json_real_value(v);
+		if (d >= -9e18 && d <= 9e18 && d == (double)(json_int_t)d)
+			return fa_mix(7, (uint64_t)(json_int_t)d);
+		return fa_mix(8, (uint64_t)(d * 1e6));
+	case JSON_STRING:
+		s = json_string_value(v);
+		n = json_string_length(v);
+		for (i = 0; i < n; i++)
+			h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+		return h;
+	case JSON_ARRAY:
+		json_array_foreach(v, i, x)
+			h = fa_mix(h, fa_value_hash(x));
+		return h;
+	case JSON_OBJECT:
+		json_object_foreach((json_t *)v, key, x)
+			sum += fa_mix(fa_mix(9, (uint64_t)strlen(key) * 31 + (unsigned char)key[0]),
+				      fa_value_hash(x));
+		return fa_mix(h, sum);
+	default:
+		return h;
+	}
+}
+
+/*
+ * The profile number of the endpoint bound in st->ev: endpoints whose endpoint paths give
+ * equal values (fa_value_equal) share one.  Values are read up to the first index, since an
+ * index may read the hop, which is not bound here.
+ */
+static size_t fa_path_profile(struct fa_path_state *st)
+{
+	json_t **vals = fa_xcalloc(st->nep + 1, sizeof(*vals));
+	uint64_t h = 1469598103934665603ULL;
+	size_t i, k, slot;
+
+	for (i = 0; i < st->nep; i++) {
+		st->ev->missing = NULL;
+		if (fa_expr_eval_prefix(st->ep[i], st->ev, &vals[i]) != FA_EVAL_VALUE)
+			vals[i] = NULL;
+		h = fa_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
+	}
+	if (!st->pslot || (st->nprofiles + 1) * 2 > st->pmask + 1) {
+		size_t cap = st->pslot ? (st->pmask + 1) * 2 : 64;
+
+		free(st->pslot);
+		st->pslot = fa_xcalloc(cap, sizeof(*st->pslot));
+		st->pmask = cap - 1;
+		for (k = 0; k < st->nprofiles; k++) {
+			for (slot = st->profiles[k].hash & st->pmask; st->pslot[slot];
+			     slot = (slot + 1) & st->pmask)
+				;
+			st->pslot[slot] = k + 1;
+		}
+	}
+	for (slot = h & st->pmask; st->pslot[slot]; slot = (slot + 1) & st->pmask) {
+		const struct fa_profile *pf = &st->profiles[st->pslot[slot] - 1];
+
+		if (pf->hash != h)
+			continue;
+		for (i = 0; i < st->nep; i++)
+			if (!(vals[i] ? pf->vals[i] && fa_value_equal(vals[i], pf->vals[i])
+				      : !pf->vals[i]))
+				break;
+		if (i == st->nep) {
+			for (i = 0; i < st->nep; i++)
+				json_decref(vals[i]);
+			free(vals);
+			return st->pslot[slot] - 1;
+		}
+	}
+	if (st->nprofiles == st->aprofiles) {
+		st->aprofiles = st->aprofiles ? st->aprofiles * 2 : 16;
+		st->profiles = fa_xreallocarray(st->profiles, st->aprofiles, sizeof(*st->profiles));
+	}
+	st->profiles[st->nprofiles].hash = h;
+	st->profiles[st->nprofiles].vals = vals;
+	st->pslot[slot] = ++st->nprofiles;
+	return st->nprofiles - 1;
+}
+
+static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
 			     const struct fa_sink *sink)
 {
-	struct fa_subject subj = { .scope = FA_SCOPE_LINK };
-	const json_t *link;
-	size_t i;
+	struct fa_path_state st;
+	struct fa_guard guard;
+	struct fa_subject subj = { .scope = FA_SCOPE_PATH };
+	const struct fa_topo *t = run->topo;
+	size_t i, j, k;
+	enum fa_tri tw;
 
-	json_array_foreach(run->links, i, link) {
-		const json_t *a = json_object_get(link, "a"), *b = json_object_get(link, "b");
-		struct fa_dev *da, *db;
+	memset(&st, 0, sizeof(st));
+	st.run = run;
+	st.r = r;
+	st.ev = ev;
+	st.mask = 1023;
+	st.keys = fa_xcalloc(st.mask + 1, sizeof(*st.keys));
+	st.vals = fa_xcalloc(st.mask + 1, sizeof(*st.vals));
+	fa_expr_foreach_path_deep(r->expect, fa_path_collect, &st);
 
-		subj.adev = json_string_value(json_object_get(a, "device"));
-		subj.aport = json_string_value(json_object_get(a, "port"));
-		subj.bdev = json_string_value(json_object_get(b, "device"));
-		subj.bport = json_string_value(json_object_get(b, "port"));
-		da = fa_run_dev(run, subj.adev);
-		db = fa_run_dev(run, subj.bdev);
-		/* A failed end is already reported in coverage. */
-		if ((da && !da->ok) || (db && !db->ok))
-			continue;
-		ev->root[FA_ROOT_LINK] = link;
-		ev->root[FA_ROOT_A_DEVICE] = da ? da->json : NULL;
-		ev->root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
-		ev->root[FA_ROOT_A_PORT] = da ? fa_dev_port(da, subj.aport) : NULL;
-		ev->root[FA_ROOT_B_PORT] = db ? fa_dev_port(db, subj.bport) : NULL;
-		if (!ev->root[FA_ROOT_A_PORT] || !ev->root[FA_ROOT_B_PORT]) {
-			/* The snapshot names an end it does not describe. */
-			ev->missing = !ev->root[FA_ROOT_A_PORT] ? "a.port" : "b.port";
-			fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
-			continue;
-		}
-		fa_evaluate_subject(r, ev, &subj, sink);
-	}
-}
-
-static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struct fa_sink *sink)
-{
-	struct fa_eval ev = FA_EVAL_INIT;
-	struct fa_subject subj = { .scope = r->scope };
-	struct fa_member *members = NULL;
-	size_t i, j, n = 0, alloc = 0;
-
-	ev.root[FA_ROOT_PARAMS] = r->pack->params;
-	if (r->scope == FA_SCOPE_LINK) {
-		fa_run_rule_link(run, r, &ev, sink);
-		return;
-	}
+	fa_guard_init(&guard, r);
 	for (i = 0; i < run->ndevs; i++) {
 		const struct fa_dev *d = &run->devs[i];
 		const json_t *ports = json_object_get(d->json, "ports"), *p;
 
 		if (!d->ok)
 			continue;
-		ev.root[FA_ROOT_DEVICE] = d->json;
-		subj.dev = d->name;
-		if (r->scope == FA_SCOPE_DEVICE) {
-			fa_evaluate_subject(r, &ev, &subj, sink);
-			continue;
-		}
-		if (r->scope == FA_SCOPE_GROUP && r->over == FA_SCOPE_DEVICE) {
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 64;
-				members = fa_xreallocarray(members, alloc, sizeof(*members));
-			}
-			members[n++] = (struct fa_member){ d->json, NULL, d->name, NULL, NULL, 0 };
+		ev->root[FA_ROOT_DEVICE] = d->json;
+		if (fa_guard_excludes(&guard, ev)) {
+			run->counts->na += json_array_size(ports);
 			continue;
 		}
 		json_array_foreach(ports, j, p) {
-			if (r->scope == FA_SCOPE_PORT) {
-				ev.root[FA_ROOT_PORT] = p;
-				subj.port = fa_json_name(p);
-				fa_evaluate_subject(r, &ev, &subj, sink);
+			struct fa_hop_res out = { FA_RES_PASS, NULL, NULL, NULL };
+			const struct fa_topo_end *e;
+
+			ev->root[FA_ROOT_DEVICE] = d->json;
+			ev->root[FA_ROOT_PORT] = p;
+			for (k = FA_ROOT_A_DEVICE; k <= FA_ROOT_LINK; k++)
+				ev->root[k] = NULL;
+			ev->missing = NULL;
+			ev->error[0] = '\0';
+			subj.dev = d->name;
+			subj.port = fa_json_name(p);
+			subj.adev = subj.aport = subj.bdev = subj.bport = NULL;
+			if (r->where) {
+				tw = fa_expr_test(r->where, ev);
+				if (tw != FA_TRI_TRUE) {
+					fa_emit(sink, r, tw == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev,
+						&subj, tw);
+					continue;
+				}
+			}
+			e = fa_topo_port_end(t, p);
+			if (!e) {
+				/* An endpoint on no link has no path to check. */
+				ev->missing = "link";
+				fa_emit(sink, r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
 				continue;
 			}
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 64;
-				members = fa_xreallocarray(members, alloc, sizeof(*members));
+			fa_path_hop(&st, e, &out);
+			if (out.res != FA_RES_FAIL && fa_path_is_up(t, e)) {
+				/* fa_path_up() may move st.res: index it after the call. */
+				size_t up = fa_path_up(&st, fa_path_profile(&st), e->peer_dev);
+
+				fa_path_merge(&out, &st.res[up]);
 			}
-			members[n++] = (struct fa_member){ d->json, p, d->name, fa_json_name(p),
-							   NULL, 0 };
+			if (out.hop) {
+				fa_path_bind_hop(&st, out.hop);
+				subj.adev = fa_json_name(fa_topo_device(t, out.hop->dev));
+				subj.aport = out.hop->port_name;
+				subj.bdev = fa_json_name(fa_topo_device(t, out.hop->peer_dev));
+				subj.bport = out.hop->peer_port_name;
+			}
+			if (out.res == FA_RES_NE) {
+				ev->missing = out.missing;
+				snprintf(ev->error, sizeof(ev->error), "%s",
+					 out.error ? out.error : "");
+			}
+			fa_emit(sink, r, out.res, ev, &subj,
+				out.res == FA_RES_NE && !out.missing ? FA_TRI_ERROR
+								     : FA_TRI_MISSING);
+			free(out.error);
 		}
 	}
-	if (r->scope == FA_SCOPE_GROUP)
-		fa_evaluate_group(r, r->pack->params, members, n, sink);
-	free(members);
+	for (i = 0; i < st.nres; i++)
+		free(st.res[i].error);
+	free(st.res);
+	free(st.keys);
+	free(st.vals);
+	free(st.ep);
+	for (i = 0; i < st.nprofiles; i++) {
+		for (k = 0; k < st.nep; k++)
+			json_decref(st.profiles[i].vals[k]);
+		free(st.profiles[i].vals);
+	}
+	free(st.profiles);
+	free(st.pslot);
+}
+
+/* ---- fabric and plan scopes ------------------------------------------------------------ */
+
+static const json_t *fa_run_fabric(struct fa_run *run)
+{
+	json_t *devs, *links;
+	size_t i;
+
+	if (run->fabric)
+		return run->fabric;
+	devs = json_array();
+	links = json_array();
+	for (i = 0; i < run->ndevs; i++)
+		if (run->devs[i].ok)
+			json_array_append(devs, (json_t *)run->devs[i].json);
+	for (i = 0; i < json_array_size(run->links); i++)
+		json_array_append(links, json_array_get(run->links, i));
+	run->fabric = json_pack("{s:o,s:o}", "devices", devs, "links", links);
+	return run->fabric;
+}
+
+static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			       const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_FABRIC };
+	size_t i;
+
+	if (r->over == FA_SCOPE_FABRIC) {
+		ev->root[FA_ROOT_FABRIC] = fa_run_fabric(run);
+		fa_evaluate_subject(r, ev, &subj, sink);
+		return;
+	}
+	for (i = 0; i < run->ndevs; i++) {
+		if (!run->devs[i].ok)
+			continue;
+		ev->root[FA_ROOT_DEVICE] = run->devs[i].json;
+		subj.dev = run->devs[i].name;
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+}
+
+static void fa_run_rule_plan(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			     const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_PLAN };
+	size_t i;
+
+	if (!run->plan)
+		return;
+	if (!run->plan_compared) {
+		fa_plan_compare(run->plan, run->topo, &run->psubj, &run->npsubj);
+		run->plan_compared = true;
+	}
+	for (i = 0; i < run->npsubj; i++) {
+		const struct fa_plan_subject *ps = &run->psubj[i];
+
+		ev->root[FA_ROOT_PLAN] = ps->plan;
+		ev->root[FA_ROOT_A_DEVICE] = ps->a_dev;
+		ev->root[FA_ROOT_A_PORT] = ps->a_port_obj;
+		ev->root[FA_ROOT_B_DEVICE] = ps->b_dev;
+		ev->root[FA_ROOT_B_PORT] = ps->b_port_obj;
+		ev->root[FA_ROOT_LINK] = ps->link;
+		subj.adev = ps->a_device;
+		subj.aport = ps->a_port;
+		subj.bdev = ps->b_device;
+		subj.bport = ps->b_port;
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+}
+
+/* A path, fabric or plan rule, on its own (the other scopes run in fa_run_batch()). */
+static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struct fa_sink *sink)
+{
+	struct fa_eval ev = FA_EVAL_INIT;
+
+	ev.root[FA_ROOT_PARAMS] = run->examples ? run->example_params : r->pack->params;
+	ev.topo = run->topo;
+	switch (r->scope) {
+	case FA_SCOPE_PATH:
+		fa_run_rule_path(run, r, &ev, sink);
+		break;
+	case FA_SCOPE_FABRIC:
+		fa_run_rule_fabric(run, r, &ev, sink);
+		break;
+	case FA_SCOPE_PLAN:
+		fa_run_rule_plan(run, r, &ev, sink);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Device, port and link rules, subject by subject: every such rule is evaluated on a port
+ * while the port is at hand, rather than every port once per rule.  A snapshot of a large
+ * fabric does not fit in the processor's caches, and walking it once instead of once per
+ * rule is most of what these rules cost.  Outcomes are the same as rule by rule: each rule
+ * keeps its own counts and not-evaluable list, and findings are sorted afterwards.
+ */
+struct fa_batch_rule {
+	const struct fa_rule *r;
+	struct fa_counts *counts;
+	json_t *ne;
+	struct fa_guard guard;
+	bool excluded;		/* port rules: the guard excludes the current device */
+	struct fa_group group;	/* group rules: the members so far */
+};
+
+static void fa_batch_use(struct fa_run *run, struct fa_eval *ev, const struct fa_batch_rule *b)
+{
+	run->counts = b->counts;
+	run->not_evaluable = b->ne;
+	ev->root[FA_ROOT_PARAMS] = b->r->pack->params;
+}
+
+static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t n)
+{
+	struct fa_sink sink = { fa_run_outcome, run };
+	struct fa_subject subj = { .scope = FA_SCOPE_DEVICE };
+	struct fa_eval ev = FA_EVAL_INIT;
+	size_t npaths = json_object_size(run->rs->paths);
+	const json_t *link;
+	size_t i, j, k;
+
+	/* Rules of one subject read the same fields: each is looked up once per subject. */
+	ev.pcache = fa_xcalloc(npaths + 1, sizeof(*ev.pcache));
+	ev.pgen = fa_xcalloc(npaths + 1, sizeof(*ev.pgen));
+	ev.gen = 1;
+	ev.topo = run->topo;
+	for (k = 0; k < n; k++) {
+		fa_guard_init(&rules[k].guard, rules[k].r);
+		if (rules[k].r->scope == FA_SCOPE_GROUP)
+			fa_group_init(&rules[k].group, rules[k].r, rules[k].r->pack->params);
+	}
+	for (i = 0; i < run->ndevs; i++) {
+		const struct fa_dev *d = &run->devs[i];
+		const json_t *ports = json_object_get(d->json, "ports"), *p;
+		size_t nports = json_array_size(ports);
+
+		if (!d->ok)
+			continue;
+		ev.root[FA_ROOT_DEVICE] = d->json;
+		ev.root[FA_ROOT_PORT] = NULL;
+		ev.gen++;
+		subj.dev = d->name;
+		subj.port = NULL;
+		for (k = 0; k < n; k++) {
+			struct fa_batch_rule *b = &rules[k];
+
+			if (b->r->scope == FA_SCOPE_LINK)
+				continue;
+			fa_batch_use(run, &ev, b);
+			if (b->r->scope == FA_SCOPE_DEVICE) {
+				subj.scope = FA_SCOPE_DEVICE;
+				fa_evaluate_subject(b->r, &ev, &subj, &sink);
+				continue;
+			}
+			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
+				struct fa_member m = { d->json, NULL, d->name, NULL, NULL, 0 };
+
+				fa_group_add(&b->group, &m, &ev, &sink);
+				continue;
+			}
+			b->excluded = fa_guard_excludes(&b->guard, &ev);
+			if (b->excluded)
+				b->counts->na += nports;
+		}
+		subj.scope = FA_SCOPE_PORT;
+		json_array_foreach(ports, j, p) {
+			ev.root[FA_ROOT_PORT] = p;
+			ev.gen++;
+			subj.port = fa_json_name(p);
+			for (k = 0; k < n; k++) {
+				if (rules[k].r->over != FA_SCOPE_PORT || rules[k].excluded)
+					continue;
+				fa_batch_use(run, &ev, &rules[k]);
+				if (rules[k].r->scope == FA_SCOPE_GROUP) {
+					struct fa_member m = { d->json, p, d->name, subj.port,
+							       NULL, 0 };
+
+					fa_group_add(&rules[k].group, &m, &ev, &sink);
+					continue;
+				}
+				fa_evaluate_subject(rules[k].r, &ev, &subj, &sink);
+			}
+		}
+	}
+	ev.root[FA_ROOT_DEVICE] = ev.root[FA_ROOT_PORT] = NULL;
+	subj.scope = FA_SCOPE_LINK;
+	subj.dev = subj.port = NULL;
+	json_array_foreach(run->links, i, link) {
+		const json_t *a = json_object_get(link, "a"), *bb = json_object_get(link, "b");
+		struct fa_dev *da, *db;
+
+		subj.adev = json_string_value(json_object_get(a, "device"));
+		subj.aport = json_string_value(json_object_get(a, "port"));
+		subj.bdev = json_string_value(json_object_get(bb, "device"));
+		subj.bport = json_string_value(json_object_get(bb, "port"));
+		da = fa_run_dev(run, subj.adev);
+		db = fa_run_dev(run, subj.bdev);
+		/* A failed end is already reported in coverage. */
+		if ((da && !da->ok) || (db && !db->ok))
+			continue;
+		ev.root[FA_ROOT_LINK] = link;
+		ev.root[FA_ROOT_A_DEVICE] = da ? da->json : NULL;
+		ev.root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
+		ev.root[FA_ROOT_A_PORT] = da ? fa_dev_port(run, da, subj.aport) : NULL;
+		ev.root[FA_ROOT_B_PORT] = db ? fa_dev_port(run, db, subj.bport) : NULL;
+		ev.gen++;
+		for (k = 0; k < n; k++) {
+			if (rules[k].r->scope != FA_SCOPE_LINK)
+				continue;
+			fa_batch_use(run, &ev, &rules[k]);
+			if (!ev.root[FA_ROOT_A_PORT] || !ev.root[FA_ROOT_B_PORT]) {
+				/* The snapshot names an end it does not describe. */
+				ev.missing = !ev.root[FA_ROOT_A_PORT] ? "a.port" : "b.port";
+				fa_emit(&sink, rules[k].r, FA_RES_NE, &ev, &subj, FA_TRI_MISSING);
+				continue;
+			}
+			fa_evaluate_subject(rules[k].r, &ev, &subj, &sink);
+		}
+	}
+	for (k = 0; k < n; k++) {
+		if (rules[k].r->scope != FA_SCOPE_GROUP)
+			continue;
+		fa_batch_use(run, &ev, &rules[k]);
+		fa_group_finish(&rules[k].group, &sink);
+	}
+	free(ev.pcache);
+	free(ev.pgen);
 }
 
 static int fa_found_cmp(const void *a, const void *b)
@@ -668,9 +1342,9 @@ static int fa_found_cmp(const void *a, const void *b)
 
 static json_t *fa_counts_json(const struct fa_counts *c)
 {
-	return json_pack("{s:I,s:I,s:I,s:I}", "pass", (json_int_t)c->pass, "fail",
+	return json_pack("{s:I,s:I,s:I,s:I,s:I}", "pass", (json_int_t)c->pass, "fail",
 			 (json_int_t)c->fail, "notevaluable", (json_int_t)c->ne, "notapplicable",
-			 (json_int_t)c->na);
+			 (json_int_t)c->na, "waived", (json_int_t)c->waived);
 }
 
 static json_t *fa_time_json(time_t t)
@@ -738,6 +1412,27 @@ static json_t *fa_run_coverage(struct fa_run *run, json_t *warnings)
 	return cov;
 }
 
+/* Every waiver of the run: whether it is in force, and how many findings it covered. */
+static json_t *fa_run_waivers_json(const struct fa_run *run)
+{
+	json_t *list = json_array();
+	size_t i;
+
+	for (i = 0; i < run->waivers->n; i++) {
+		const struct fa_waiver *w = &run->waivers->v[i];
+		char *where = fa_xasprintf("%s:%d", run->waivers->source, w->line);
+
+		json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "rule",
+						      w->rule, "subject", w->subject, "reason",
+						      w->reason, "expires", w->expires, "source", where,
+						      "status", fa_waiver_is_expired(w, run->now) ?
+						      "expired" : "active", "matched",
+						      (json_int_t)run->waiver_hits[i]));
+		free(where);
+	}
+	return list;
+}
+
 int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
 {
@@ -746,8 +1441,10 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	struct fa_sink sink = { fa_run_outcome, &run };
 	struct fa_counts *counts = NULL;
 	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
-	size_t at_or_above = 0;
-	json_t *rep = NULL, *rules, *findings, *cov, *warnings, *sum;
+	size_t at_or_above = 0, nwaived = 0, nbatch = 0;
+	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum;
+	json_t **ne_lists = NULL, *all_ne = json_array();
+	struct fa_batch_rule *batch = NULL;
 	const char *verdict;
 	int rc;
 
@@ -757,7 +1454,11 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	run.rs = rs;
 	run.opts = opts;
 	run.dev_ix = json_object();
-	run.not_evaluable = json_array();
+	run.plan = opts->plan;
+	run.waivers = opts->waivers;
+	run.now = opts->now ? opts->now : time(NULL);
+	if (run.waivers)
+		run.waiver_hits = fa_xcalloc(run.waivers->n + 1, sizeof(*run.waiver_hits));
 	fa_buf_init(&run.text, 0);
 	if (opts->fail_on < 0 || opts->fail_on >= FA_SEVERITY_COUNT) {
 		rc = fa_err_set(err, FA_EINVAL, "fail-on severity %d is out of range",
@@ -767,16 +1468,38 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	rc = fa_run_index(&run, snapshot, err);
 	if (rc < 0)
 		goto out;
+	run.topo = fa_topo_new(snapshot);
 
 	rep = fa_report_head(snapshot, opts);
 	rules = json_array();
 	counts = fa_xcalloc(rs->nrules + 1, sizeof(*counts));
+	ne_lists = fa_xcalloc(rs->nrules + 1, sizeof(*ne_lists));
+	batch = fa_xcalloc(rs->nrules + 1, sizeof(*batch));
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+
+		ne_lists[i] = json_array();
+		if (r->scope == FA_SCOPE_DEVICE || r->scope == FA_SCOPE_PORT ||
+		    r->scope == FA_SCOPE_LINK || r->scope == FA_SCOPE_GROUP) {
+			memset(&batch[nbatch], 0, sizeof(batch[nbatch]));
+			batch[nbatch].r = r;
+			batch[nbatch].counts = &counts[i];
+			batch[nbatch].ne = ne_lists[i];
+			nbatch++;
+		}
+	}
+	fa_run_batch(&run, batch, nbatch);
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
 		json_t *o;
 
-		run.counts = &counts[i];
-		fa_run_rule(&run, r, &sink);
+		if (r->scope != FA_SCOPE_DEVICE && r->scope != FA_SCOPE_PORT &&
+		    r->scope != FA_SCOPE_LINK && r->scope != FA_SCOPE_GROUP) {
+			run.counts = &counts[i];
+			run.not_evaluable = ne_lists[i];
+			fa_run_rule(&run, r, &sink);
+		}
+		json_array_extend(all_ne, ne_lists[i]);
 		o = json_object();
 		json_object_set_new(o, "id", json_string(r->id));
 		json_object_set_new(o, "title", json_string(r->title));
@@ -787,7 +1510,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		json_object_set_new(o, "pack", json_string(r->pack->name));
 		json_object_set_new(o, "counts", fa_counts_json(&counts[i]));
 		json_array_append_new(rules, o);
-		checks += counts[i].pass + counts[i].fail + counts[i].ne;
+		checks += counts[i].pass + counts[i].fail + counts[i].waived + counts[i].ne;
 		ne += counts[i].ne;
 		if (counts[i].fail)
 			rules_failed++;
@@ -797,7 +1520,13 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	if (run.nfound)
 		qsort(run.found, run.nfound, sizeof(*run.found), fa_found_cmp);
 	findings = json_array();
+	waived = json_array();
 	for (i = 0; i < run.nfound; i++) {
+		if (run.found[i].waived) {
+			json_array_append(waived, run.found[i].obj);
+			nwaived++;
+			continue;
+		}
 		by_sev[run.found[i].severity]++;
 		if (run.found[i].severity <= opts->fail_on)
 			at_or_above++;
@@ -806,7 +1535,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 
 	warnings = json_array();
 	cov = fa_run_coverage(&run, warnings);
-	json_object_set(cov, "not_evaluable", run.not_evaluable);
+	json_object_set(cov, "not_evaluable", all_ne);
 
 	if (at_or_above)
 		verdict = "fail";
@@ -817,7 +1546,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		verdict = "pass";
 	sum = json_object();
 	json_object_set_new(sum, "verdict", json_string(verdict));
-	json_object_set_new(sum, "findings", json_integer((json_int_t)run.nfound));
+	json_object_set_new(sum, "findings", json_integer((json_int_t)(run.nfound - nwaived)));
+	json_object_set_new(sum, "waived", json_integer((json_int_t)nwaived));
 	json_object_set_new(sum, "by_severity",
 			    json_pack("{s:I,s:I,s:I}", "error", (json_int_t)by_sev[0], "warning",
 				      (json_int_t)by_sev[1], "info", (json_int_t)by_sev[2]));
@@ -829,6 +1559,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	json_object_set_new(rep, "coverage", cov);
 	json_object_set_new(rep, "warnings", warnings);
 	json_object_set_new(rep, "findings", findings);
+	json_object_set_new(rep, "waived", waived);
+	if (run.waivers)
+		json_object_set_new(rep, "waivers", fa_run_waivers_json(&run));
 	*ret_report = FA_TAKE_PTR(rep);
 	rc = 0;
 out:
@@ -838,13 +1571,19 @@ out:
 		json_decref(run.found[i].obj);
 	}
 	free(run.found);
-	for (i = 0; i < run.ndevs; i++)
-		json_decref(run.devs[i].port_ix);
 	free(run.devs);
+	for (i = 0; ne_lists && i < rs->nrules; i++)
+		json_decref(ne_lists[i]);
+	free(ne_lists);
+	free(batch);
+	json_decref(all_ne);
 	free(counts);
 	json_decref(run.dev_ix);
-	json_decref(run.not_evaluable);
 	fa_buf_release(&run.text);
+	fa_topo_free(run.topo);
+	json_decref(run.fabric);
+	fa_plan_subjects_free(run.psubj, run.npsubj);
+	free(run.waiver_hits);
 	return rc;
 }
 
@@ -909,6 +1648,60 @@ static const char *fa_name_or(const json_t *obj)
 	return n ? n : "?";
 }
 
+/* New reference: the pack's declared parameters with the example's "params" applied. */
+static json_t *fa_example_params(const struct fa_rule *r, const struct fa_example *ex)
+{
+	const json_t *own = json_is_object(ex->bindings) ?
+				    json_object_get(ex->bindings, "params") : NULL;
+	json_t *p = json_deep_copy(r->pack->params_default);
+
+	if (json_is_object(own))
+		json_object_update(p, (json_t *)own);
+	return p;
+}
+
+/* A path, fabric or plan example: the rule on a small snapshot, as in a run. */
+static void fa_example_run_snapshot(const struct fa_rule *r, const struct fa_example *ex,
+				    struct fa_example_tally *t)
+{
+	struct fa_sink sink = { fa_example_outcome, t };
+	struct fa_plan *plan = NULL;
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_counts counts;
+	struct fa_run run;
+	json_t *params;
+
+	memset(&run, 0, sizeof(run));
+	memset(&counts, 0, sizeof(counts));
+	run.dev_ix = json_object();
+	run.not_evaluable = json_array();
+	run.counts = &counts;
+	run.examples = true;
+	run.example_params = params = fa_example_params(r, ex);
+	fa_buf_init(&run.text, 0);
+	if (fa_run_index(&run, ex->bindings, &err) < 0 ||
+	    (json_object_get(ex->bindings, "plan") &&
+	     fa_plan_from_json(json_object_get(ex->bindings, "plan"), r->pack->file, &plan,
+			       &err) < 0)) {
+		t->ne++;
+		snprintf(t->why, sizeof(t->why), "%s", err.msg);
+		goto out;
+	}
+	run.topo = fa_topo_new(ex->bindings);
+	run.plan = plan;
+	fa_run_rule(&run, r, &sink);
+out:
+	free(run.devs);
+	json_decref(run.dev_ix);
+	json_decref(run.not_evaluable);
+	fa_buf_release(&run.text);
+	fa_topo_free(run.topo);
+	json_decref(run.fabric);
+	fa_plan_subjects_free(run.psubj, run.npsubj);
+	fa_plan_free(plan);
+	json_decref(params);
+}
+
 static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 			   struct fa_example_tally *t)
 {
@@ -917,9 +1710,19 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 	struct fa_subject subj = { .scope = r->scope };
 	const json_t *b = ex->bindings, *a, *bb;
 	struct fa_member *m;
+	json_t *params;
 	size_t i, n;
 
-	ev.root[FA_ROOT_PARAMS] = r->pack->params_default;
+	switch (r->scope) {
+	case FA_SCOPE_PATH:
+	case FA_SCOPE_FABRIC:
+	case FA_SCOPE_PLAN:
+		fa_example_run_snapshot(r, ex, t);
+		return;
+	default:
+		break;
+	}
+	params = fa_example_params(r, ex);
 	switch (r->scope) {
 	case FA_SCOPE_GROUP:
 		n = json_array_size(b);
@@ -932,8 +1735,9 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 			m[i].devname = fa_name_or(m[i].dev);
 			m[i].portname = m[i].port ? fa_name_or(m[i].port) : NULL;
 		}
-		fa_evaluate_group(r, r->pack->params_default, m, n, &sink);
+		fa_evaluate_group(r, params, m, n, &sink);
 		free(m);
+		json_decref(params);
 		return;
 	case FA_SCOPE_LINK:
 		a = json_object_get(b, "a");
@@ -955,39 +1759,87 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 		subj.port = ev.root[FA_ROOT_PORT] ? fa_name_or(ev.root[FA_ROOT_PORT]) : NULL;
 		break;
 	}
+	ev.root[FA_ROOT_PARAMS] = params;
 	fa_evaluate_subject(r, &ev, &subj, &sink);
+	json_decref(params);
+}
+
+/* Does example @k of @r hold?  If not, the error (file:line:column) goes into @err. */
+static int fa_example_check(const struct fa_rule *r, size_t k, struct fa_err *err)
+{
+	const struct fa_example *ex = &r->examples[k];
+	struct fa_example_tally t;
+	char got[400];
+
+	memset(&t, 0, sizeof(t));
+	fa_example_run(r, ex, &t);
+	if (ex->pass && t.pass && !t.fail && !t.ne)
+		return 0;
+	if (!ex->pass && t.fail)
+		return 0;
+	if (t.fail)
+		snprintf(got, sizeof(got), "fails");
+	else if (t.ne)
+		snprintf(got, sizeof(got), "is not evaluable (%s)", t.why);
+	else if (t.pass)
+		snprintf(got, sizeof(got), "passes");
+	else
+		snprintf(got, sizeof(got), "is not applicable (where is false)");
+	return fa_err_at(err, FA_EINVAL, r->pack->file, ex->line, ex->column,
+			 "rule '%s': this %s example %s", r->id, ex->pass ? "pass" : "fail", got);
 }
 
 int fa_ruleset_check_examples(const struct fa_ruleset *rs, struct fa_err *err)
 {
 	size_t i, k;
+	int rc;
+
+	for (i = 0; i < rs->nrules; i++)
+		for (k = 0; k < rs->rules[i]->nexamples; k++)
+			if ((rc = fa_example_check(rs->rules[i], k, err)) < 0)
+				return rc;
+	return 0;
+}
+
+static void fa_lint_add(json_t *problems, const struct fa_err *e)
+{
+	char line[800];
+
+	json_array_append_new(problems, json_string(fa_err_format(e, line, sizeof(line))));
+}
+
+size_t fa_ruleset_lint(const struct fa_ruleset *rs, json_t *problems)
+{
+	size_t i, k, n = 0, npass, nfail;
 
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
+		struct fa_err e = FA_ERR_INIT;
 
+		npass = nfail = 0;
 		for (k = 0; k < r->nexamples; k++) {
-			const struct fa_example *ex = &r->examples[k];
-			struct fa_example_tally t;
-			char got[400];
-
-			memset(&t, 0, sizeof(t));
-			fa_example_run(r, ex, &t);
-			if (ex->pass && t.pass && !t.fail && !t.ne)
-				continue;
-			if (!ex->pass && t.fail)
-				continue;
-			if (t.fail)
-				snprintf(got, sizeof(got), "fails");
-			else if (t.ne)
-				snprintf(got, sizeof(got), "is not evaluable (%s)", t.why);
-			else if (t.pass)
-				snprintf(got, sizeof(got), "passes");
+			if (r->examples[k].pass)
+				npass++;
 			else
-				snprintf(got, sizeof(got), "is not applicable (where is false)");
-			return fa_err_at(err, FA_EINVAL, r->pack->file, ex->line, ex->column,
-					 "rule '%s': this %s example %s", r->id,
-					 ex->pass ? "pass" : "fail", got);
+				nfail++;
+			if (fa_example_check(r, k, &e) < 0) {
+				fa_lint_add(problems, &e);
+				n++;
+			}
+		}
+		if (!r->rationale) {
+			fa_err_at(&e, FA_EINVAL, r->pack->file, r->line, 0,
+				  "rule '%s' has no rationale (say why it matters)", r->id);
+			fa_lint_add(problems, &e);
+			n++;
+		}
+		if (!npass || !nfail) {
+			fa_err_at(&e, FA_EINVAL, r->pack->file, r->line, 0,
+				  "rule '%s' needs at least one pass and one fail example (it has "
+				  "%zu and %zu)", r->id, npass, nfail);
+			fa_lint_add(problems, &e);
+			n++;
 		}
 	}
-	return 0;
+	return n;
 }

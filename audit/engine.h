@@ -29,6 +29,8 @@
 
 
 struct fa_ruleset;
+struct fa_plan;
+struct fa_waivers;
 
 /* New, empty rule set (free with fa_ruleset_free()). */
 struct fa_ruleset *fa_ruleset_new(void);
@@ -71,14 +73,17 @@ struct fa_engine_opts {
 	int fail_on;		/* enum fa_severity: findings at or above it fail the verdict */
 	bool require_complete;	/* failed devices or not-evaluable checks: "incomplete" */
 	const char *source;	/* report.snapshot.source; NULL: the snapshot's "inventory" */
-	time_t now;		/* report.created; 0: the current time */
+	time_t now;		/* report.created and waiver expiry; 0: the current time */
+	const struct fa_plan *plan;	/* cabling plan for plan rules; NULL: they have no subjects */
+	const struct fa_waivers *waivers;	/* NULL: none */
 };
 
-#define FA_ENGINE_OPTS_INIT { FA_SEVERITY_ERROR, false, NULL, 0 }
+#define FA_ENGINE_OPTS_INIT { FA_SEVERITY_ERROR, false, NULL, 0, NULL, NULL }
 
 /*
  * Evaluate @rs on @snapshot (a fabric-audit/snapshot/v1 value) and build the report value
- * (docs/report.md) in *ret_report, a new reference.  @opts NULL means FA_ENGINE_OPTS_INIT.  Errors: -FA_EPARSE when the snapshot's
+ * (docs/report.md) in *ret_report, a new reference.  Findings a waiver in force covers go to
+ * the report's "waived" list instead of "findings", and do not count towards the verdict.  @opts NULL means FA_ENGINE_OPTS_INIT.  Errors: -FA_EPARSE when the snapshot's
  * structure is unusable (no devices array, a device or port without a name, a duplicate
  * device name, a link without its ends); -FA_EINVAL for bad @opts.
  */

@@ -702,6 +702,11 @@ int fa_render_html(const json_t *report, const struct fa_render_opts *opts, stru
 	fa_html_header(&h, report);
 	fa_html_tiles(&h, report);
 	fa_html_findings(&h, report);
+	/* Only reports of a run with waivers have these. */
+	if (fa_report_len(report, "waived"))
+		fa_html_list(&h, report, &fa_report_waived, "waived", "");
+	if (fa_report_len(report, "waivers"))
+		fa_html_list(&h, report, &fa_report_waivers, "waivers", "");
 	fa_html_coverage(&h, report);
 	fa_html_list(&h, report, &fa_report_warnings, "warnings", "No warnings.");
 	fa_html_list(&h, report, &fa_report_rules, "rules", "No rules were run.");

@@ -387,6 +387,8 @@ int fa_render_text(const json_t *report, const struct fa_render_opts *opts, stru
 	fa_text_headline(&t, report);
 	fa_text_run_line(&t, report);
 	fa_text_findings(&t, report);
+	fa_text_table(&t, report, &fa_report_waived, 0, 0);
+	fa_text_table(&t, report, &fa_report_waivers, 0, 0);
 	fa_text_table(&t, report, &fa_report_failed_devices, 0, 0);
 	fa_text_table(&t, report, &fa_report_not_evaluable,
 		      fa_report_int(report, "summary.not_evaluable", 0), max);

@@ -82,6 +82,33 @@ const struct fa_report_section fa_report_rules = {
 	"rules", "Rules", fa_rule_fields, FA_NELEM(fa_rule_fields),
 };
 
+static const struct fa_report_field fa_waived_fields[] = {
+	{ "severity", "Severity", FA_RF_TEXT | FA_RF_HTML | FA_RF_SEVERITY },
+	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "subject_text", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "waiver.expires", "Until", FA_RF_TEXT | FA_RF_HTML },
+	{ "waiver.reason", "Reason", FA_RF_TEXT | FA_RF_HTML },
+	{ "message", "Message", FA_RF_TEXT_LINE | FA_RF_HTML_SUB },
+};
+
+const struct fa_report_section fa_report_waived = {
+	"waived", "Waived findings", fa_waived_fields, FA_NELEM(fa_waived_fields),
+};
+
+static const struct fa_report_field fa_waiver_fields[] = {
+	{ "status", "Status", FA_RF_TEXT | FA_RF_HTML },
+	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "subject", "Subject", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "expires", "Until", FA_RF_TEXT | FA_RF_HTML },
+	{ "matched", "Matched", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "reason", "Reason", FA_RF_TEXT | FA_RF_HTML },
+	{ "source", "Source", FA_RF_HTML | FA_RF_CODE },
+};
+
+const struct fa_report_section fa_report_waivers = {
+	"waivers", "Waivers", fa_waiver_fields, FA_NELEM(fa_waiver_fields),
+};
+
 /* Paths from the report root; labels are lowercase so they read inside a sentence. */
 static const struct fa_report_field fa_summary_fields[] = {
 	{ "summary.verdict", "verdict", 0 },
@@ -96,6 +123,7 @@ static const struct fa_report_field fa_summary_fields[] = {
 	{ "summary.rules", "rules", FA_RF_NUMBER },
 	{ "summary.checks", "checks", FA_RF_NUMBER },
 	{ "summary.not_evaluable", "not evaluable", FA_RF_NUMBER },
+	{ "summary.waived", "waived", FA_RF_NUMBER },
 };
 
 const struct fa_report_section fa_report_summary = {

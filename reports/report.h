@@ -102,6 +102,9 @@ extern const struct fa_report_section fa_report_failed_devices;
 extern const struct fa_report_section fa_report_not_evaluable;
 extern const struct fa_report_section fa_report_warnings;
 extern const struct fa_report_section fa_report_rules;
+/* Findings a waiver covers, and the waivers of the run (both absent without --waivers). */
+extern const struct fa_report_section fa_report_waived;
+extern const struct fa_report_section fa_report_waivers;
 
 /* The headline numbers: key "" (the report root), fields are paths from the root. */
 extern const struct fa_report_section fa_report_summary;

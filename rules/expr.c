@@ -34,6 +34,7 @@
 
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
+#include "rules/topo.h"
 #include "audit/util/banned.h"
 
 #define FA_EXPR_MAX_LEN 8192
@@ -43,6 +44,7 @@ enum fa_opf {
 	FA_OPF_MISSING_OK = 1 << 0,
 	FA_OPF_LAZY = 1 << 1,
 	FA_OPF_GROUP = 1 << 2,
+	FA_OPF_TOPO = 1 << 3,
 };
 
 enum fa_fn {
@@ -66,6 +68,7 @@ enum fa_node {
 	FA_N_IN,
 	FA_N_NOT_IN,
 	FA_N_MATCH,
+	FA_N_COMP,
 };
 
 enum fa_cmp { FA_CMP_EQ, FA_CMP_NE, FA_CMP_LT, FA_CMP_LE, FA_CMP_GT, FA_CMP_GE };
@@ -74,6 +77,7 @@ enum fa_arith { FA_AR_ADD, FA_AR_SUB, FA_AR_MUL, FA_AR_DIV };
 /* One step of a path: an object key, or an index expression (integer or key). */
 struct fa_step {
 	char *key;
+	size_t keylen;		/* strlen(key), so a lookup does not measure it again */
 	struct fa_expr *index;
 };
 
@@ -90,6 +94,10 @@ struct fa_expr {
 	size_t nsteps;
 	regex_t re;		/* FA_N_MATCH */
 	bool has_re;
+	bool is_local;		/* FA_N_PATH: starts at a comprehension variable */
+	bool has_base;		/* FA_N_PATH: starts at the value of kids[0] (peer(p).mtu) */
+	size_t slot;		/* FA_N_PATH: its number in a path cache, 0 when none */
+	size_t local;		/* that variable's slot (FA_N_PATH), or the one FA_N_COMP binds */
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
 	size_t nuniforms;
@@ -150,8 +158,19 @@ static const char *fa_type_name(const json_t *v)
 
 int fa_value_cmp(const json_t *a, const json_t *b)
 {
-	int ra = fa_type_rank(a), rb = fa_type_rank(b);
+	int ra, rb;
 	size_t i, na, nb;
+
+	/* Most values compared are small integers (priorities, MTUs, map entries). */
+	if (json_is_integer(a) && json_is_integer(b)) {
+		json_int_t x = json_integer_value(a), y = json_integer_value(b);
+
+		return x < y ? -1 : x > y;
+	}
+	if (a == b)
+		return 0;
+	ra = fa_type_rank(a);
+	rb = fa_type_rank(b);
 
 	if (ra != rb)
 		return ra < rb ? -1 : 1;
@@ -203,8 +222,26 @@ int fa_value_cmp(const json_t *a, const json_t *b)
 
 bool fa_value_equal(const json_t *a, const json_t *b)
 {
+	size_t i, n;
+
 	if (a == b)
 		return true;
+	if (json_is_integer(a) && json_is_integer(b))
+		return json_integer_value(a) == json_integer_value(b);
+	if (json_is_string(a) && json_is_string(b))
+		return json_string_length(a) == json_string_length(b) &&
+		       memcmp(json_string_value(a), json_string_value(b),
+			      json_string_length(a)) == 0;
+	if (json_is_array(a) && json_is_array(b)) {
+		/* Maps of 64 DSCP values are compared on every hop: no ordering needed. */
+		n = json_array_size(a);
+		if (n != json_array_size(b))
+			return false;
+		for (i = 0; i < n; i++)
+			if (!fa_value_equal(json_array_get(a, i), json_array_get(b, i)))
+				return false;
+		return true;
+	}
 	if (fa_type_rank(a) != fa_type_rank(b))
 		return false;
 	return fa_value_cmp(a, b) == 0;
@@ -277,6 +314,17 @@ json_t *fa_version_split(const char *s, size_t len)
 
 /* ---- evaluation helpers ---------------------------------------------------------------- */
 
+/* A member by a key whose length is known (jansson 2.14 spares measuring it per lookup). */
+static json_t *fa_member(const json_t *obj, const char *key, size_t len)
+{
+#if JANSSON_VERSION_HEX >= 0x020e00
+	return json_object_getn(obj, key, len);
+#else
+	(void)len;
+	return json_object_get(obj, key);
+#endif
+}
+
 static enum fa_eval_status fa_missing(struct fa_eval *ev, const char *path)
 {
 	if (!ev->missing)
@@ -298,6 +346,11 @@ static enum fa_eval_status fa_fail(struct fa_eval *ev, const char *fmt, ...)
 }
 
 static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval *ev, json_t **ret);
+static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret, bool *owned);
+static void fa_release(json_t *v, bool owned);
+static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t **ret);
 
 /* ---- functions ------------------------------------------------------------------------- */
 
@@ -513,6 +566,348 @@ static enum fa_eval_status fa_fn_version(struct fa_eval *ev, const struct fa_exp
 	return FA_EVAL_VALUE;
 }
 
+/* all() and any() of a list of booleans; all([]) is true, any([]) false. */
+static enum fa_eval_status fa_quantify(struct fa_eval *ev, const char *name, json_t *list,
+				       bool want, json_t **ret)
+{
+	json_t *x;
+	size_t i;
+	bool found = false;
+
+	if (!json_is_array(list))
+		return fa_fail(ev, "%s() needs a list, not %s", name, fa_type_name(list));
+	json_array_foreach(list, i, x) {
+		if (!json_is_boolean(x))
+			return fa_fail(ev, "%s() needs true or false elements, not %s", name,
+				       fa_type_name(x));
+		if (json_is_true(x) == want)
+			found = true;
+	}
+	*ret = json_boolean(want ? found : !found);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_all(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_quantify(ev, "all", args[0], false, ret);
+}
+
+static enum fa_eval_status fa_fn_any(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	return fa_quantify(ev, "any", args[0], true, ret);
+}
+
+static int fa_value_ptr_cmp(const void *a, const void *b)
+{
+	return fa_value_cmp(*(json_t *const *)a, *(json_t *const *)b);
+}
+
+/* The values of @list sorted (borrowed pointers; free the array). */
+static json_t **fa_sorted(json_t *list, size_t *n)
+{
+	json_t **v, *x;
+	size_t i;
+
+	*n = json_array_size(list);
+	v = fa_xcalloc(*n + 1, sizeof(*v));
+	json_array_foreach(list, i, x)
+		v[i] = x;
+	qsort(v, *n, sizeof(*v), fa_value_ptr_cmp);
+	return v;
+}
+
+/* The values that occur more than once, each once, in order. */
+static enum fa_eval_status fa_fn_duplicates(struct fa_eval *ev, const struct fa_expr *call,
+					    json_t **args, json_t **ret)
+{
+	json_t **v, *out;
+	size_t i, n;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "duplicates() needs a list, not %s", fa_type_name(args[0]));
+	v = fa_sorted(args[0], &n);
+	out = json_array();
+	for (i = 1; i < n; i++)
+		if (fa_value_equal(v[i], v[i - 1]) &&
+		    (i < 2 || !fa_value_equal(v[i - 1], v[i - 2])))
+			json_array_append(out, v[i]);
+	free(v);
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+/* The distinct values, in order. */
+static enum fa_eval_status fa_fn_unique(struct fa_eval *ev, const struct fa_expr *call,
+					json_t **args, json_t **ret)
+{
+	json_t **v, *out;
+	size_t i, n;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "unique() needs a list, not %s", fa_type_name(args[0]));
+	v = fa_sorted(args[0], &n);
+	out = json_array();
+	for (i = 0; i < n; i++)
+		if (i == 0 || !fa_value_equal(v[i], v[i - 1]))
+			json_array_append(out, v[i]);
+	free(v);
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+/* One level of nesting removed: [[1], [2, 3], 4] is [1, 2, 3, 4]. */
+static enum fa_eval_status fa_fn_flatten(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	json_t *out, *x, *y;
+	size_t i, j;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "flatten() needs a list, not %s", fa_type_name(args[0]));
+	out = json_array();
+	json_array_foreach(args[0], i, x) {
+		if (!json_is_array(x)) {
+			json_array_append(out, x);
+			continue;
+		}
+		json_array_foreach(x, j, y)
+			json_array_append(out, y);
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_keys(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	const char *key;
+	json_t *out, *x, **v;
+	size_t i, n;
+
+	if (!json_is_object(args[0]))
+		return fa_fail(ev, "keys() needs an object, not %s", fa_type_name(args[0]));
+	out = json_array();
+	json_object_foreach(args[0], key, x)
+		json_array_append_new(out, json_string(key));
+	/* Sorted, so a list of keys never depends on the file's order. */
+	v = fa_sorted(out, &n);
+	x = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append(x, v[i]);
+	free(v);
+	json_decref(out);
+	*ret = x;
+	return FA_EVAL_VALUE;
+}
+
+/* split('a,b', ',') is ['a', 'b']; an empty separator is an error. */
+static enum fa_eval_status fa_fn_split(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	const char *s, *sep, *hit;
+	size_t n, m;
+	json_t *out;
+
+	if (!json_is_string(args[0]) || !json_is_string(args[1]) ||
+	    json_string_length(args[1]) == 0)
+		return fa_fail(ev, "split() needs a string and a non-empty separator");
+	s = json_string_value(args[0]);
+	n = json_string_length(args[0]);
+	sep = json_string_value(args[1]);
+	m = json_string_length(args[1]);
+	out = json_array();
+	while ((hit = memmem(s, n, sep, m)) != NULL) {
+		json_array_append_new(out, json_stringn(s, (size_t)(hit - s)));
+		n -= (size_t)(hit - s) + m;
+		s = hit + m;
+	}
+	json_array_append_new(out, json_stringn(s, n));
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_startswith(struct fa_eval *ev, const struct fa_expr *call,
+					    json_t **args, json_t **ret)
+{
+	size_t n;
+
+	if (!json_is_string(args[0]) || !json_is_string(args[1]))
+		return fa_fail(ev, "startswith() needs two strings, not %s and %s",
+			       fa_type_name(args[0]), fa_type_name(args[1]));
+	n = json_string_length(args[1]);
+	*ret = json_boolean(json_string_length(args[0]) >= n &&
+			    memcmp(json_string_value(args[0]), json_string_value(args[1]), n) == 0);
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_str(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	struct fa_buf b = FA_BUF_INIT;
+
+	if (json_is_string(args[0])) {
+		*ret = json_incref(args[0]);
+		return FA_EVAL_VALUE;
+	}
+	if (!json_is_number(args[0]) && !json_is_boolean(args[0]))
+		return fa_fail(ev, "str() needs a string, number or boolean, not %s",
+			       fa_type_name(args[0]));
+	fa_value_text(args[0], &b);
+	*ret = json_stringn(b.buf, b.len);
+	fa_buf_release(&b);
+	return FA_EVAL_VALUE;
+}
+
+/*
+ * An integer from a number, or from text as devices print one: "48", "-3", "0x7fff", or the
+ * value in parentheses of mlxconfig's "True(1)" and "ETH(2)".
+ */
+static enum fa_eval_status fa_fn_int(struct fa_eval *ev, const struct fa_expr *call,
+				     json_t **args, json_t **ret)
+{
+	json_t *x = args[0];
+	const char *s, *open;
+	long long n;
+	char *end;
+	double d;
+
+	if (json_is_integer(x)) {
+		*ret = json_incref(x);
+		return FA_EVAL_VALUE;
+	}
+	if (json_is_real(x)) {
+		d = json_real_value(x);
+		if (d < -9e15 || d > 9e15 || d != (double)(long long)d)
+			return fa_fail(ev, "int() of %.15g, which is not a whole number", d);
+		*ret = json_integer((json_int_t)d);
+		return FA_EVAL_VALUE;
+	}
+	if (!json_is_string(x))
+		return fa_fail(ev, "int() needs a number or a string, not %s", fa_type_name(x));
+	s = json_string_value(x);
+	open = strrchr(s, '(');
+	if (open && s[strlen(s) - 1] == ')')
+		s = open + 1;
+	while (*s == ' ')
+		s++;
+	errno = 0;
+	n = strtoll(s, &end, (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10);
+	while (*end == ' ')
+		end++;
+	if (end == s || errno || (*end && *end != ')'))
+		return fa_fail(ev, "int() cannot read '%s' as a number", json_string_value(x));
+	*ret = json_integer((json_int_t)n);
+	return FA_EVAL_VALUE;
+}
+
+/* ---- topology functions ------------------------------------------------------------------ */
+
+/* The end on port object @port, or missing (no topology, or the port is on no link). */
+static enum fa_eval_status fa_topo_end_of(struct fa_eval *ev, const struct fa_expr *call,
+					  const json_t *port, const struct fa_topo_end **ret)
+{
+	if (!json_is_object(port))
+		return fa_fail(ev, "%s needs a port, not %s", fa_expr_text(call),
+			       fa_type_name(port));
+	*ret = ev->topo ? fa_topo_port_end(ev->topo, port) : NULL;
+	if (!*ret)
+		return fa_missing(ev, fa_expr_text(call));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_peer(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	const struct fa_topo_end *e = NULL;
+	enum fa_eval_status s = fa_topo_end_of(ev, call, args[0], &e);
+
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)e->peer_port);
+	return s;
+}
+
+static enum fa_eval_status fa_fn_peer_device(struct fa_eval *ev, const struct fa_expr *call,
+					     json_t **args, json_t **ret)
+{
+	const struct fa_topo_end *e = NULL;
+	enum fa_eval_status s = fa_topo_end_of(ev, call, args[0], &e);
+
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)fa_topo_device(ev->topo, e->peer_dev));
+	return s;
+}
+
+static enum fa_eval_status fa_topo_dev_of(struct fa_eval *ev, const struct fa_expr *call,
+					  const json_t *dev, size_t *ret)
+{
+	if (!json_is_object(dev))
+		return fa_fail(ev, "%s needs a device, not %s", fa_expr_text(call),
+			       fa_type_name(dev));
+	if (!ev->topo || !fa_topo_device_index(ev->topo, dev, ret))
+		return fa_missing(ev, fa_expr_text(call));
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_tier(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	enum fa_eval_status s;
+	size_t i = 0;
+	int tier;
+
+	s = fa_topo_dev_of(ev, call, args[0], &i);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	tier = fa_topo_tier(ev->topo, i);
+	if (tier == FA_TOPO_NO_TIER)
+		return fa_missing(ev, fa_expr_text(call));
+	*ret = json_integer(tier);
+	return FA_EVAL_VALUE;
+}
+
+/* The ports of a device linked to a higher (@up) or lower tier, in port order. */
+static enum fa_eval_status fa_topo_dir(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t *dev, bool up, json_t **ret)
+{
+	const struct fa_topo_end *ends;
+	enum fa_eval_status s;
+	size_t i = 0, n, k;
+	int tier, pt;
+	json_t *out;
+
+	s = fa_topo_dev_of(ev, call, dev, &i);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	tier = fa_topo_tier(ev->topo, i);
+	if (tier == FA_TOPO_NO_TIER)
+		return fa_missing(ev, fa_expr_text(call));
+	out = json_array();
+	n = fa_topo_device_ends(ev->topo, i, &ends);
+	for (k = 0; k < n; k++) {
+		if (k > 0 && ends[k].port == ends[k - 1].port)
+			continue;
+		pt = fa_topo_tier(ev->topo, ends[k].peer_dev);
+		if (pt != FA_TOPO_NO_TIER && (up ? pt > tier : pt < tier))
+			json_array_append(out, (json_t *)ends[k].port);
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_uplinks(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	return fa_topo_dir(ev, call, args[0], true, ret);
+}
+
+static enum fa_eval_status fa_fn_downlinks(struct fa_eval *ev, const struct fa_expr *call,
+					   json_t **args, json_t **ret)
+{
+	return fa_topo_dir(ev, call, args[0], false, ret);
+}
+
 /* ---- evaluation ------------------------------------------------------------------------ */
 
 /*
@@ -562,8 +957,9 @@ enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
 {
 	json_t *v = NULL;
 	enum fa_tri t;
+	bool owned;
 
-	switch (fa_eval_node(e, ev, &v)) {
+	switch (fa_eval_lend(e, ev, &v, &owned)) {
 	case FA_EVAL_MISSING:
 		return FA_TRI_MISSING;
 	case FA_EVAL_ERROR:
@@ -578,7 +974,7 @@ enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
 		fa_fail(ev, "'%s' is %s, not true or false", fa_expr_text(e), fa_type_name(v));
 		t = FA_TRI_ERROR;
 	}
-	json_decref(v);
+	fa_release(v, owned);
 	return t;
 }
 
@@ -620,17 +1016,18 @@ static enum fa_eval_status fa_eval_logic(const struct fa_expr *e, struct fa_eval
 }
 
 /* Evaluate both operands; on anything but two values, release and pass the status on. */
+/* Both operands, lent where they can be (fa_eval_lend()); on failure nothing is held. */
 static enum fa_eval_status fa_eval_pair(const struct fa_expr *e, struct fa_eval *ev, json_t **l,
-					json_t **r)
+					bool *lo, json_t **r, bool *ro)
 {
 	enum fa_eval_status s;
 
-	s = fa_eval_node(e->kids[0], ev, l);
+	s = fa_eval_lend(e->kids[0], ev, l, lo);
 	if (s != FA_EVAL_VALUE)
 		return s;
-	s = fa_eval_node(e->kids[1], ev, r);
+	s = fa_eval_lend(e->kids[1], ev, r, ro);
 	if (s != FA_EVAL_VALUE) {
-		json_decref(*l);
+		fa_release(*l, *lo);
 		*l = NULL;
 	}
 	return s;
@@ -647,10 +1044,10 @@ static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *
 {
 	json_t *l = NULL, *r = NULL;
 	enum fa_eval_status s;
-	bool res = false;
+	bool res = false, lo, ro;
 	int c;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (e->op == FA_CMP_EQ || e->op == FA_CMP_NE) {
@@ -674,8 +1071,8 @@ static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *
 			break;
 		}
 	}
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	if (s == FA_EVAL_VALUE)
 		*ret = json_boolean(res);
 	return s;
@@ -685,10 +1082,10 @@ static enum fa_eval_status fa_eval_in(const struct fa_expr *e, struct fa_eval *e
 {
 	json_t *l = NULL, *r = NULL, *x;
 	enum fa_eval_status s;
-	bool found = false;
+	bool found = false, lo, ro;
 	size_t i;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (json_is_array(r)) {
@@ -706,8 +1103,8 @@ static enum fa_eval_status fa_eval_in(const struct fa_expr *e, struct fa_eval *e
 	} else {
 		s = fa_fail(ev, "'in' cannot look for %s in %s", fa_type_name(l), fa_type_name(r));
 	}
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	if (s == FA_EVAL_VALUE)
 		*ret = json_boolean(found == (e->type == FA_N_IN));
 	return s;
@@ -720,8 +1117,9 @@ static enum fa_eval_status fa_eval_match(const struct fa_expr *e, struct fa_eval
 	json_t *l = NULL;
 	char *copy = NULL;
 	const char *str;
+	bool lo;
 
-	s = fa_eval_node(e->kids[0], ev, &l);
+	s = fa_eval_lend(e->kids[0], ev, &l, &lo);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (!json_is_string(l)) {
@@ -734,7 +1132,7 @@ static enum fa_eval_status fa_eval_match(const struct fa_expr *e, struct fa_eval
 	*ret = json_boolean(regexec(&e->re, str, 0, NULL, 0) == 0);
 out:
 	free(copy);
-	json_decref(l);
+	fa_release(l, lo);
 	return s;
 }
 
@@ -744,8 +1142,9 @@ static enum fa_eval_status fa_eval_arith(const struct fa_expr *e, struct fa_eval
 	static const char *const opname[] = { "+", "-", "*", "/" };
 	json_t *l = NULL, *r = NULL;
 	enum fa_eval_status s;
+	bool lo, ro;
 
-	s = fa_eval_pair(e, ev, &l, &r);
+	s = fa_eval_pair(e, ev, &l, &lo, &r, &ro);
 	if (s != FA_EVAL_VALUE)
 		return s;
 	if (e->op == FA_AR_ADD && json_is_string(l) && json_is_string(r)) {
@@ -803,9 +1202,59 @@ static enum fa_eval_status fa_eval_arith(const struct fa_expr *e, struct fa_eval
 			s = fa_fail(ev, "'%s' gave a number out of range", opname[e->op]);
 	}
 out:
-	json_decref(l);
-	json_decref(r);
+	fa_release(l, lo);
+	fa_release(r, ro);
 	return s;
+}
+
+/*
+ * [E for x in L if C]: E for every element x of L for which C holds.  A missing E or C for
+ * any element makes the whole list missing, as a missing element of a literal list does.
+ */
+static enum fa_eval_status fa_eval_comp(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *saved = ev->local[e->local];
+	enum fa_eval_status s;
+	json_t *list = NULL, *out, *x, *v;
+	bool lo;
+	size_t i;
+
+	s = fa_eval_lend(e->kids[1], ev, &list, &lo);
+	if (s != FA_EVAL_VALUE)
+		return s;
+	if (!json_is_array(list)) {
+		s = fa_fail(ev, "'for ... in' needs a list, not %s", fa_type_name(list));
+		fa_release(list, lo);
+		return s;
+	}
+	out = json_array();
+	json_array_foreach(list, i, x) {
+		ev->local[e->local] = x;
+		if (e->nkids > 2) {
+			enum fa_tri t = fa_expr_test(e->kids[2], ev);
+
+			if (t == FA_TRI_FALSE)
+				continue;
+			if (t != FA_TRI_TRUE) {
+				s = t == FA_TRI_MISSING ? FA_EVAL_MISSING : FA_EVAL_ERROR;
+				break;
+			}
+		}
+		v = NULL;
+		s = fa_eval_node(e->kids[0], ev, &v);
+		if (s != FA_EVAL_VALUE)
+			break;
+		json_array_append_new(out, v);
+	}
+	ev->local[e->local] = saved;
+	fa_release(list, lo);
+	if (s != FA_EVAL_VALUE) {
+		json_decref(out);
+		return s;
+	}
+	*ret = out;
+	return FA_EVAL_VALUE;
 }
 
 /* An integer, or a real without a fraction (3.0 from arithmetic), usable as a list index. */
@@ -826,10 +1275,10 @@ static bool fa_index_value(const json_t *ix, json_int_t *n)
 	return true;
 }
 
-static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
-					json_t **ret)
+/* Walk the steps of path @e from @v; *ret is lent (part of @v). */
+static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t *v, const json_t **ret)
 {
-	const json_t *v = ev->root[e->root];
 	json_int_t n;
 	size_t i;
 
@@ -839,7 +1288,7 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 		json_t *ix = NULL;
 
 		if (st->key) {
-			v = json_object_get(v, st->key);
+			v = fa_member(v, st->key, st->keylen);
 			continue;
 		}
 		s = fa_eval_node(st->index, ev, &ix);
@@ -859,8 +1308,84 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 	}
 	if (!v)
 		return fa_missing(ev, e->text);
-	*ret = json_incref((json_t *)v);
+	*ret = v;
 	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root], *out = NULL;
+	json_t *base = NULL;
+	enum fa_eval_status s;
+
+	if (e->has_base) {
+		s = fa_eval_node(e->kids[0], ev, &base);
+		if (s != FA_EVAL_VALUE)
+			return s;
+		v = base;
+		s = fa_eval_steps(e, ev, v, &out);
+	} else {
+		s = fa_path_value(e, ev, &out);
+	}
+	if (s == FA_EVAL_VALUE)
+		*ret = json_incref((json_t *)out);
+	json_decref(base);
+	return s;
+}
+
+/* The value of path @e (no base) for the bindings, through the cache when it has one. */
+static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
+					 const json_t **ret)
+{
+	enum fa_eval_status s;
+	size_t k = e->slot;
+
+	if (k && ev->pgen && ev->pgen[k - 1] == ev->gen) {
+		if (!ev->pcache[k - 1])
+			return fa_missing(ev, e->text);
+		*ret = ev->pcache[k - 1];
+		return FA_EVAL_VALUE;
+	}
+	s = fa_eval_steps(e, ev, e->is_local ? ev->local[e->local] : ev->root[e->root], ret);
+	if (k && ev->pgen && s != FA_EVAL_ERROR) {
+		ev->pgen[k - 1] = ev->gen;
+		ev->pcache[k - 1] = s == FA_EVAL_VALUE ? *ret : NULL;
+	}
+	return s;
+}
+
+/*
+ * Evaluate @e into *ret, lending rather than referencing where it can: a path into the
+ * bindings or a literal is returned as it is (*owned false), anything computed as a new
+ * reference (*owned true).  Most checks compare a snapshot field with a constant, and
+ * lending spares the two atomic reference-count updates each value would cost.
+ */
+static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval *ev,
+					json_t **ret, bool *owned)
+{
+	const json_t *v;
+	enum fa_eval_status s;
+
+	*owned = false;
+	if (e->type == FA_N_LIT) {
+		*ret = e->lit;
+		return FA_EVAL_VALUE;
+	}
+	if (e->type == FA_N_PATH && !e->has_base) {
+		s = fa_path_value(e, ev, &v);
+		if (s == FA_EVAL_VALUE)
+			*ret = (json_t *)v;
+		return s;
+	}
+	*owned = true;
+	return fa_eval_node(e, ev, ret);
+}
+
+static void fa_release(json_t *v, bool owned)
+{
+	if (owned)
+		json_decref(v);
 }
 
 static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval *ev,
@@ -868,13 +1393,14 @@ static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval 
 {
 	const struct fa_fn_def *fn = &fa_fns[e->op];
 	json_t *args[2] = { NULL, NULL };
+	bool owned[2] = { false, false };
 	enum fa_eval_status s = FA_EVAL_VALUE;
 	const char *saved = ev->missing;
 	size_t i;
 
 	if (!(fn->flags & FA_OPF_LAZY)) {
 		for (i = 0; i < e->nkids; i++) {
-			s = fa_eval_node(e->kids[i], ev, &args[i]);
+			s = fa_eval_lend(e->kids[i], ev, &args[i], &owned[i]);
 			if (s == FA_EVAL_MISSING && (fn->flags & FA_OPF_MISSING_OK)) {
 				ev->missing = saved;
 				args[i] = NULL;
@@ -887,7 +1413,7 @@ static enum fa_eval_status fa_eval_call(const struct fa_expr *e, struct fa_eval 
 	s = fn->run(ev, e, args, ret);
 out:
 	for (i = 0; i < e->nkids && i < 2; i++)
-		json_decref(args[i]);
+		fa_release(args[i], owned[i]);
 	return s;
 }
 
@@ -943,6 +1469,8 @@ static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval 
 		return fa_eval_in(e, ev, ret);
 	case FA_N_MATCH:
 		return fa_eval_match(e, ev, ret);
+	case FA_N_COMP:
+		return fa_eval_comp(e, ev, ret);
 	}
 	return fa_fail(ev, "unknown expression node");
 }
@@ -979,13 +1507,104 @@ void fa_expr_foreach_path(const struct fa_expr *e,
 {
 	size_t i;
 
-	if (e->type == FA_N_PATH) {
-		if (e->root != FA_ROOT_PARAMS)
+	if (e->type == FA_N_PATH && !e->has_base) {
+		if (e->root != FA_ROOT_PARAMS && !e->is_local)
 			fn(e, data);
 		return;
 	}
 	for (i = 0; i < e->nkids; i++)
 		fa_expr_foreach_path(e->kids[i], fn, data);
+}
+
+void fa_expr_foreach_path_deep(const struct fa_expr *e,
+			       void (*fn)(const struct fa_expr *path, void *data), void *data)
+{
+	size_t i;
+
+	if (e->type == FA_N_PATH && !e->is_local && !e->has_base)
+		fn(e, data);
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index)
+			fa_expr_foreach_path_deep(e->steps[i].index, fn, data);
+	for (i = 0; i < e->nkids; i++)
+		fa_expr_foreach_path_deep(e->kids[i], fn, data);
+}
+
+void fa_expr_assign_slots(struct fa_expr *e, json_t *names)
+{
+	struct fa_buf key = FA_BUF_INIT;
+	bool plain = e->type == FA_N_PATH && !e->is_local && !e->has_base &&
+		     e->root != FA_ROOT_PARAMS;
+	const json_t *id;
+	size_t i;
+
+	for (i = 0; plain && i < e->nsteps; i++)
+		plain = e->steps[i].key != NULL;
+	if (plain) {
+		fa_buf_addf(&key, "%d", (int)e->root);
+		for (i = 0; i < e->nsteps; i++)
+			fa_buf_addf(&key, ".%s", e->steps[i].key);
+		id = json_object_get(names, key.buf);
+		if (!id) {
+			json_object_set_new(names, key.buf,
+					    json_integer((json_int_t)json_object_size(names) + 1));
+			id = json_object_get(names, key.buf);
+		}
+		e->slot = (size_t)json_integer_value(id);
+	}
+	fa_buf_release(&key);
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index)
+			fa_expr_assign_slots(e->steps[i].index, names);
+	for (i = 0; i < e->nkids; i++)
+		fa_expr_assign_slots(e->kids[i], names);
+}
+
+size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max)
+{
+	size_t n;
+
+	if (e->type != FA_N_AND) {
+		if (max > 0)
+			out[0] = e;
+		return 1;
+	}
+	n = fa_expr_conjuncts(e->kids[0], out, max);
+	return n + fa_expr_conjuncts(e->kids[1], out + (n < max ? n : max), n < max ? max - n : 0);
+}
+
+bool fa_expr_reads_root(const struct fa_expr *e, enum fa_root root)
+{
+	size_t i;
+
+	if (e->type == FA_N_PATH && !e->is_local && !e->has_base && e->root == root)
+		return true;
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index && fa_expr_reads_root(e->steps[i].index, root))
+			return true;
+	for (i = 0; i < e->nkids; i++)
+		if (fa_expr_reads_root(e->kids[i], root))
+			return true;
+	return false;
+}
+
+enum fa_root fa_expr_path_root(const struct fa_expr *path)
+{
+	return path->root;
+}
+
+enum fa_eval_status fa_expr_eval_prefix(const struct fa_expr *path, struct fa_eval *ev,
+					json_t **ret)
+{
+	const json_t *v = path->is_local ? ev->local[path->local] : ev->root[path->root];
+	size_t i;
+
+	for (i = 0; v && i < path->nsteps && path->steps[i].key; i++)
+		v = fa_member(v, path->steps[i].key, path->steps[i].keylen);
+	if (!v)
+		return fa_missing(ev, path->text);
+	*ret = json_incref((json_t *)v);
+	return FA_EVAL_VALUE;
 }
 
 static void fa_node_free(struct fa_expr *e)
@@ -1060,6 +1679,8 @@ struct fa_parser {
 	bool in_uniform;
 	struct fa_expr **uniforms;
 	size_t nuniforms;
+	char *locals[FA_EXPR_MAX_LOCALS];	/* comprehension variables in scope, outermost first */
+	size_t nlocals;
 };
 
 static int fa_perr(struct fa_parser *p, size_t pos, const char *fmt, ...)
@@ -1268,6 +1889,15 @@ static int fa_expect_tok(struct fa_parser *p, enum fa_tok_type type, const char 
 	return fa_perr(p, p->tok.pos, "expected %s, found %s", what, got);
 }
 
+/* Report that @what was expected where the current token is. */
+static int fa_expect_word(struct fa_parser *p, const char *what)
+{
+	char got[64];
+
+	fa_tok_describe(p, got, sizeof(got));
+	return fa_perr(p, p->tok.pos, "expected %s, found %s", what, got);
+}
+
 /* ---- parser ---------------------------------------------------------------------------- */
 
 static struct fa_expr *fa_node_new(enum fa_node type, size_t pos)
@@ -1319,10 +1949,12 @@ static const struct {
 	enum fa_root root;
 } fa_root_names[] = {
 	{ "device", FA_ROOT_DEVICE },
+	{ "fabric", FA_ROOT_FABRIC },
 	{ "group", FA_ROOT_GROUP },
 	{ "link", FA_ROOT_LINK },
 	{ "majority", FA_ROOT_MAJORITY },
 	{ "params", FA_ROOT_PARAMS },
+	{ "plan", FA_ROOT_PLAN },
 	{ "port", FA_ROOT_PORT },
 };
 
@@ -1342,6 +1974,56 @@ static void fa_roots_describe(unsigned roots, char *buf, size_t size)
 		buf[off - 2] = '\0';
 }
 
+/* The .name and [index] steps after a path's start; *end is where the last one ends. */
+static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
+{
+	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
+		struct fa_step st = { NULL, 0, NULL };
+
+		if (p->tok.type == FA_T_DOT) {
+			if (fa_lex(p) < 0)
+				return -FA_EPARSE;
+			if (p->tok.type != FA_T_NAME) {
+				fa_expect_tok(p, FA_T_NAME, "a field name after '.'");
+				return -FA_EPARSE;
+			}
+			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
+			st.keylen = p->tok.len;
+			if (!e->is_local && !e->has_base && e->root == FA_ROOT_PARAMS &&
+			    e->nsteps == 0 && p->opts->params &&
+			    !json_object_get(p->opts->params, st.key)) {
+				fa_perr(p, p->tok.pos, "unknown parameter '%s'", st.key);
+				free(st.key);
+				return -FA_EPARSE;
+			}
+			*end = p->pos;
+			if (fa_lex(p) < 0) {
+				free(st.key);
+				return -FA_EPARSE;
+			}
+		} else {
+			if (fa_lex(p) < 0)
+				return -FA_EPARSE;
+			st.index = fa_parse_expr(p);
+			if (!st.index)
+				return -FA_EPARSE;
+			if (p->tok.type != FA_T_RB) {
+				fa_expect_tok(p, FA_T_RB, "']'");
+				fa_node_free(st.index);
+				return -FA_EPARSE;
+			}
+			*end = p->pos;
+			if (fa_lex(p) < 0) {
+				fa_node_free(st.index);
+				return -FA_EPARSE;
+			}
+		}
+		e->steps = fa_xreallocarray(e->steps, e->nsteps + 1, sizeof(*e->steps));
+		e->steps[e->nsteps++] = st;
+	}
+	return 0;
+}
+
 static struct fa_expr *fa_parse_path(struct fa_parser *p)
 {
 	size_t start = p->tok.pos, end, i;
@@ -1351,6 +2033,15 @@ static struct fa_expr *fa_parse_path(struct fa_parser *p)
 
 	snprintf(name, sizeof(name), "%.*s", (int)(p->tok.len < 31 ? p->tok.len : 31),
 		 p->s + p->tok.pos);
+	for (i = p->nlocals; i-- > 0;) {
+		if (strlen(p->locals[i]) == p->tok.len &&
+		    memcmp(p->locals[i], p->s + p->tok.pos, p->tok.len) == 0) {
+			e = fa_node_new(FA_N_PATH, start);
+			e->is_local = true;
+			e->local = i;
+			goto steps;
+		}
+	}
 	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]); i++)
 		if (strcmp(fa_root_names[i].name, name) == 0)
 			root = (int)fa_root_names[i].root;
@@ -1379,51 +2070,10 @@ static struct fa_expr *fa_parse_path(struct fa_parser *p)
 	}
 	e = fa_node_new(FA_N_PATH, start);
 	e->root = (enum fa_root)root;
+steps:
 	end = p->pos;
-	if (fa_lex(p) < 0)
+	if (fa_lex(p) < 0 || fa_parse_steps(p, e, &end) < 0)
 		goto fail;
-	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
-		struct fa_step st = { NULL, NULL };
-
-		if (p->tok.type == FA_T_DOT) {
-			if (fa_lex(p) < 0)
-				goto fail;
-			if (p->tok.type != FA_T_NAME) {
-				fa_expect_tok(p, FA_T_NAME, "a field name after '.'");
-				goto fail;
-			}
-			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
-			if (e->root == FA_ROOT_PARAMS && e->nsteps == 0 && p->opts->params &&
-			    !json_object_get(p->opts->params, st.key)) {
-				fa_perr(p, p->tok.pos, "unknown parameter '%s'", st.key);
-				free(st.key);
-				goto fail;
-			}
-			end = p->pos;
-			if (fa_lex(p) < 0) {
-				free(st.key);
-				goto fail;
-			}
-		} else {
-			if (fa_lex(p) < 0)
-				goto fail;
-			st.index = fa_parse_expr(p);
-			if (!st.index)
-				goto fail;
-			if (p->tok.type != FA_T_RB) {
-				fa_expect_tok(p, FA_T_RB, "']'");
-				fa_node_free(st.index);
-				goto fail;
-			}
-			end = p->pos;
-			if (fa_lex(p) < 0) {
-				fa_node_free(st.index);
-				goto fail;
-			}
-		}
-		e->steps = fa_xreallocarray(e->steps, e->nsteps + 1, sizeof(*e->steps));
-		e->steps[e->nsteps++] = st;
-	}
 	e->text = fa_xstrndup(p->s + start, end - start);
 	return e;
 fail:
@@ -1444,6 +2094,11 @@ static struct fa_expr *fa_parse_call(struct fa_parser *p)
 			fn = (int)i;
 	if (fn < 0) {
 		fa_perr(p, start, "unknown function '%.*s'", (int)p->tok.len, p->s + start);
+		return NULL;
+	}
+	if ((fa_fns[fn].flags & FA_OPF_TOPO) && p->opts->no_topo) {
+		fa_perr(p, start, "%s() cannot be used here: a path rule reads each hop as a and b",
+			fa_fns[fn].name);
 		return NULL;
 	}
 	if (fa_fns[fn].flags & FA_OPF_GROUP) {
@@ -1505,11 +2160,148 @@ fail:
 	return NULL;
 }
 
+static bool fa_is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * Is the list that starts here a comprehension?  Its variable must be known before the
+ * element is parsed, so look ahead (outside strings and nested brackets) for "for NAME".
+ */
+static bool fa_scan_comp(const struct fa_parser *p, size_t *name_pos, size_t *name_len)
+{
+	size_t i, j;
+	int depth = 0;
+	char quote = 0;
+
+	for (i = p->pos; i < p->len; i++) {
+		char c = p->s[i];
+
+		if (quote) {
+			if (c == '\\' && i + 1 < p->len)
+				i++;
+			else if (c == quote)
+				quote = 0;
+		} else if (c == '\'' || c == '"') {
+			quote = c;
+		} else if (c == '(' || c == '[') {
+			depth++;
+		} else if (c == ')' || c == ']') {
+			if (depth-- == 0)
+				return false;
+		} else if (depth == 0 && strncmp(p->s + i, "for", 3) == 0 &&
+			   (i == 0 || (!fa_is_name_char(p->s[i - 1]) && p->s[i - 1] != '.')) &&
+			   (i + 3 >= p->len || !fa_is_name_char(p->s[i + 3]))) {
+			for (j = i + 3; j < p->len && isspace((unsigned char)p->s[j]); j++)
+				;
+			*name_pos = j;
+			while (j < p->len && fa_is_name_char(p->s[j]))
+				j++;
+			*name_len = j - *name_pos;
+			return *name_len > 0;
+		}
+	}
+	return false;
+}
+
+static bool fa_is_reserved(const char *name)
+{
+	static const char *const words[] = {
+		"a", "and", "b", "false", "for", "if", "in", "matches", "not", "null", "or", "true",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(words[i], name) == 0)
+			return true;
+	for (i = 0; i < sizeof(fa_root_names) / sizeof(fa_root_names[0]); i++)
+		if (strcmp(fa_root_names[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* [E for NAME in L] or [E for NAME in L if C]; the current token is '['. */
+static struct fa_expr *fa_parse_comp(struct fa_parser *p, size_t name_pos, size_t name_len)
+{
+	struct fa_expr *e = fa_node_new(FA_N_COMP, p->tok.pos), *kid;
+	char *name = fa_xstrndup(p->s + name_pos, name_len);
+	bool pushed = false;
+
+	if (fa_is_reserved(name)) {
+		fa_perr(p, name_pos, "'%s' cannot name a comprehension variable", name);
+		goto fail;
+	}
+	if (p->nlocals == FA_EXPR_MAX_LOCALS) {
+		fa_perr(p, e->pos, "comprehensions nested more than %d deep", FA_EXPR_MAX_LOCALS);
+		goto fail;
+	}
+	e->local = p->nlocals;
+	p->locals[p->nlocals++] = name;
+	pushed = true;
+	if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+		goto fail;
+	fa_node_add(e, kid);
+	if (!fa_tok_is(p, "for")) {
+		fa_expect_word(p, "'for'");
+		goto fail;
+	}
+	/* The scan found this name after this "for". */
+	if (fa_lex(p) < 0 || fa_lex(p) < 0)
+		goto fail;
+	if (!fa_tok_is(p, "in")) {
+		fa_expect_word(p, "'in' after the variable");
+		goto fail;
+	}
+	if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+		goto fail;
+	fa_node_add(e, kid);
+	if (fa_tok_is(p, "if")) {
+		if (fa_lex(p) < 0 || !(kid = fa_parse_expr(p)))
+			goto fail;
+		fa_node_add(e, kid);
+	}
+	if (fa_expect_tok(p, FA_T_RB, "']'") < 0)
+		goto fail;
+	p->locals[--p->nlocals] = NULL;
+	free(name);
+	return fa_done(p, e);
+fail:
+	if (pushed)
+		p->locals[--p->nlocals] = NULL;
+	free(name);
+	fa_node_free(e);
+	return NULL;
+}
+
+/* Steps after a call: peer(port).mtu reads "mtu" of what peer(port) gives. */
+static struct fa_expr *fa_parse_postfix(struct fa_parser *p, struct fa_expr *base)
+{
+	struct fa_expr *e;
+	size_t end = p->prev_end;
+
+	if (!base || (p->tok.type != FA_T_DOT && p->tok.type != FA_T_LB))
+		return base;
+	e = fa_node_new(FA_N_PATH, base->pos);
+	e->has_base = true;
+	fa_node_add(e, base);
+	if (fa_parse_steps(p, e, &end) < 0) {
+		fa_node_free(e);
+		return NULL;
+	}
+	e->text = fa_xstrndup(p->s + e->pos, end - e->pos);
+	return e;
+}
+
 static struct fa_expr *fa_parse_list(struct fa_parser *p)
 {
-	struct fa_expr *e = fa_node_new(FA_N_LIST, p->tok.pos), *el;
+	struct fa_expr *e, *el;
+	size_t i, name_pos, name_len;
 	bool all_lit = true;
-	size_t i;
+
+	if (fa_scan_comp(p, &name_pos, &name_len))
+		return fa_parse_comp(p, name_pos, name_len);
+	e = fa_node_new(FA_N_LIST, p->tok.pos);
 
 	if (fa_lex(p) < 0)
 		goto fail;
@@ -1590,7 +2382,8 @@ static struct fa_expr *fa_parse_primary(struct fa_parser *p)
 			break;
 		}
 		if (fa_tok_is(p, "and") || fa_tok_is(p, "or") || fa_tok_is(p, "in") ||
-		    fa_tok_is(p, "matches") || fa_tok_is(p, "not")) {
+		    fa_tok_is(p, "matches") || fa_tok_is(p, "not") || fa_tok_is(p, "for") ||
+		    fa_tok_is(p, "if")) {
 			fa_tok_describe(p, got, sizeof(got));
 			fa_perr(p, pos, "expected a value, found %s", got);
 			return NULL;
@@ -1598,7 +2391,7 @@ static struct fa_expr *fa_parse_primary(struct fa_parser *p)
 		for (i = p->pos; i < p->len && isspace((unsigned char)p->s[i]); i++)
 			;
 		if (i < p->len && p->s[i] == '(')
-			return fa_parse_call(p);
+			return fa_parse_postfix(p, fa_parse_call(p));
 		return fa_parse_path(p);
 	default:
 		fa_tok_describe(p, got, sizeof(got));
@@ -1884,6 +2677,8 @@ int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_e
 out:
 	fa_node_free(e);
 	free(p.uniforms);
+	while (p.nlocals)
+		free(p.locals[--p.nlocals]);
 	fa_buf_release(&p.tok.str);
 	return r;
 }

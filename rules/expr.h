@@ -21,6 +21,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
@@ -37,6 +38,8 @@ enum fa_root {
 	FA_ROOT_LINK,		/* link: the snapshot's link object */
 	FA_ROOT_GROUP,		/* group: the group key (group-scope templates) */
 	FA_ROOT_MAJORITY,	/* majority: the group's majority value (group-scope templates) */
+	FA_ROOT_FABRIC,		/* fabric: { devices, links } of the whole snapshot (fabric scope) */
+	FA_ROOT_PLAN,		/* plan: one planned (or unplanned) link (plan scope) */
 	FA_ROOT_COUNT
 };
 
@@ -47,7 +50,13 @@ struct fa_expr_opts {
 	unsigned roots;		/* FA_ROOT_BIT() of every root a path may start with */
 	bool allow_uniform;	/* uniform() allowed (the expect of a group-scope rule) */
 	const json_t *params;	/* when not NULL, params.NAME must name one of its keys */
+	bool no_topo;		/* topology functions (peer(), tier(), ...) refused */
 };
+
+/* How deeply comprehensions ([x for x in list]) may nest. */
+#define FA_EXPR_MAX_LOCALS 4
+
+struct fa_topo;
 
 /* Outcome of an evaluation. */
 enum fa_eval_status {
@@ -66,9 +75,10 @@ enum fa_tri {
 
 /*
  * The bindings and the results of one evaluation.  Set root[] (borrowed; NULL: unbound, reads
- * as missing), clear the rest with FA_EVAL_INIT, evaluate, then read missing/error.  For a
- * group member, the engine computes uniform() arguments beforehand: uvalue[i], umissing[i] and
- * umajority[i] for the i-th uniform() of the expression (fa_expr_uniform_arg()).
+ * as missing) and topo, clear the rest with FA_EVAL_INIT, evaluate, then read missing/error.
+ * For a group member, the engine computes uniform() arguments beforehand: uvalue[i],
+ * umissing[i] and umajority[i] for the i-th uniform() of the expression
+ * (fa_expr_uniform_arg()).
  */
 struct fa_eval {
 	const json_t *root[FA_ROOT_COUNT];
@@ -77,9 +87,19 @@ struct fa_eval {
 	json_t *const *umajority;	/* the member's group majority, per uniform() */
 	const char *missing;		/* out: the path (as written) whose absence decided */
 	char error[200];		/* out: why, after FA_EVAL_ERROR / FA_TRI_ERROR */
+	const json_t *local[FA_EXPR_MAX_LOCALS];	/* comprehension variables, by depth */
+	const struct fa_topo *topo;	/* for peer(), tier()...; NULL: they read as missing */
+	/*
+	 * Optional cache of path values for the current bindings (fa_expr_assign_slots()): a
+	 * path with slot k reads pcache[k - 1] when pgen[k - 1] == gen.  Whoever changes the
+	 * bindings increments gen.  NULL pgen: no cache.
+	 */
+	const json_t **pcache;
+	uint64_t *pgen;
+	uint64_t gen;
 };
 
-#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "" }
+#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0 }
 
 struct fa_expr;
 
@@ -113,6 +133,34 @@ const struct fa_expr *fa_expr_uniform_arg(const struct fa_expr *e, size_t i);
  */
 void fa_expr_foreach_path(const struct fa_expr *e,
 			  void (*fn)(const struct fa_expr *path, void *data), void *data);
+
+/*
+ * Call @fn for every path of @e, whatever its root, including paths inside indexes and
+ * comprehensions (not the comprehension variables' own paths).
+ */
+void fa_expr_foreach_path_deep(const struct fa_expr *e,
+			       void (*fn)(const struct fa_expr *path, void *data), void *data);
+/*
+ * The operands of @e's top-level "and"s (e itself when it is no "and"), in source order, into
+ * @out (at most @max); returns how many there are.
+ */
+size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max);
+/* Does @e read a path starting at @root anywhere (indexes and comprehensions included)? */
+bool fa_expr_reads_root(const struct fa_expr *e, enum fa_root root);
+/*
+ * Number the paths of @e that a cache may hold (a binding root other than params, then only
+ * .name steps): equal paths get equal numbers, from @names (path text -> number, grown as
+ * needed; numbers start at 1).  See struct fa_eval's pcache.
+ */
+void fa_expr_assign_slots(struct fa_expr *e, json_t *names);
+/* The root a path node starts at. */
+enum fa_root fa_expr_path_root(const struct fa_expr *path);
+/*
+ * Evaluate path node @path only up to its first index step ("port.qos.map[x]" reads
+ * "port.qos.map"): a new reference in *ret, or FA_EVAL_MISSING.
+ */
+enum fa_eval_status fa_expr_eval_prefix(const struct fa_expr *path, struct fa_eval *ev,
+					json_t **ret);
 
 /* A total order over JSON values (null < booleans < numbers < strings < arrays < objects). */
 int fa_value_cmp(const json_t *a, const json_t *b);

@@ -24,6 +24,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
+#include "rules/plan.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
 
@@ -47,6 +48,10 @@ static const char *const fa_rule_keys[] = {
 	"over", "rationale", "scope", "severity", "tags", "title", "where", NULL,
 };
 static const char *const fa_examples_keys[] = { "fail", "pass", NULL };
+/* What "rules explain" shows as written. */
+static const char *const fa_source_keys[] = {
+	"actual", "expect", "expected", "group_by", "message", "where",
+};
 
 static bool fa_in_list(const char *const *list, const char *s)
 {
@@ -270,19 +275,67 @@ static unsigned fa_scope_roots(enum fa_scope scope, enum fa_scope over)
 		return roots | FA_ROOT_BIT(FA_ROOT_A_DEVICE) | FA_ROOT_BIT(FA_ROOT_A_PORT) |
 		       FA_ROOT_BIT(FA_ROOT_B_DEVICE) | FA_ROOT_BIT(FA_ROOT_B_PORT) |
 		       FA_ROOT_BIT(FA_ROOT_LINK);
+	case FA_SCOPE_PATH:
+		return fa_scope_roots(FA_SCOPE_LINK, over) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
+		       FA_ROOT_BIT(FA_ROOT_PORT);
+	case FA_SCOPE_PLAN:
+		return fa_scope_roots(FA_SCOPE_LINK, over) | FA_ROOT_BIT(FA_ROOT_PLAN);
+	case FA_SCOPE_FABRIC:
+		if (over == FA_SCOPE_FABRIC)
+			return roots | FA_ROOT_BIT(FA_ROOT_FABRIC);
+		return roots | FA_ROOT_BIT(FA_ROOT_DEVICE);
 	case FA_SCOPE_GROUP:
 	default:
 		return fa_scope_roots(over, over);
 	}
 }
 
+/* A path, fabric or plan example is a small snapshot: { devices, links[, plan] }. */
+static int fa_loader_example_snapshot(struct fa_loader *ld, const struct fa_rule *r,
+				      const json_t *ex)
+{
+	static const char *const keys[] = { "devices", "links", "params", NULL };
+	static const char *const plan_keys[] = { "devices", "links", "params", "plan", NULL };
+	const json_t *devs = json_object_get(ex, "devices"), *d, *plan;
+	struct fa_plan *p = NULL;
+	struct fa_err perr = FA_ERR_INIT;
+	size_t i;
+	int rc;
+
+	if (!json_is_object(ex))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
+				     "rule '%s': an example of a %s rule is a small snapshot "
+				     "{ devices, links }", r->id, fa_scope_to_string(r->scope));
+	rc = fa_check_keys(ld, ex, r->scope == FA_SCOPE_PLAN ? plan_keys : keys, "an example");
+	if (rc < 0)
+		return rc;
+	if (!json_is_array(devs))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
+				     "rule '%s': the example needs a 'devices' list", r->id);
+	json_array_foreach(devs, i, d)
+		if (!json_is_string(json_object_get(d, "name")))
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, d, NULL,
+					     "rule '%s': every example device needs a name", r->id);
+	if (json_object_get(ex, "links") && !json_is_array(json_object_get(ex, "links")))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, json_object_get(ex, "links"),
+				     NULL, "rule '%s': 'links' must be a list", r->id);
+	plan = json_object_get(ex, "plan");
+	if (plan && fa_plan_from_json(plan, ld->file, &p, &perr) < 0)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, plan, NULL,
+				     "rule '%s': the example's plan: %s", r->id, perr.msg);
+	fa_plan_free(p);
+	return 0;
+}
+
 /* An example's bindings must have the shape of the scope's bindings. */
 static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r,
 				   const json_t *ex)
 {
-	static const char *const dev_keys[] = { "device", NULL };
-	static const char *const port_keys[] = { "device", "port", NULL };
-	static const char *const link_keys[] = { "a", "b", "link", NULL };
+	static const char *const dev_keys[] = { "device", "params", NULL };
+	static const char *const port_keys[] = { "device", "params", "port", NULL };
+	static const char *const link_keys[] = { "a", "b", "link", "params", NULL };
+	static const char *const member_keys[] = { "device", NULL };
+	static const char *const member_port_keys[] = { "device", "port", NULL };
 	const char *const *keys = r->scope == FA_SCOPE_DEVICE ? dev_keys
 				  : r->scope == FA_SCOPE_LINK ? link_keys : port_keys;
 	const char *key;
@@ -290,6 +343,8 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 	size_t i;
 	int rc;
 
+	if (r->scope == FA_SCOPE_PATH || r->scope == FA_SCOPE_FABRIC || r->scope == FA_SCOPE_PLAN)
+		return fa_loader_example_snapshot(ld, r, ex);
 	if (r->scope == FA_SCOPE_GROUP) {
 		if (!json_is_array(ex) || json_array_size(ex) == 0)
 			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
@@ -300,8 +355,8 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 				return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
 						     "rule '%s': a group member is an object",
 						     r->id);
-			rc = fa_check_keys(ld, v, r->over == FA_SCOPE_DEVICE ? dev_keys
-									     : port_keys,
+			rc = fa_check_keys(ld, v, r->over == FA_SCOPE_DEVICE ? member_keys
+									     : member_port_keys,
 					   "a group member");
 			if (rc < 0)
 				return rc;
@@ -319,11 +374,41 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
 					     "rule '%s': '%s' in an example must be an object",
 					     r->id, key);
-		if (r->scope == FA_SCOPE_LINK && strcmp(key, "link") != 0) {
-			rc = fa_check_keys(ld, v, port_keys, "a link end");
+		if (r->scope == FA_SCOPE_LINK && strcmp(key, "link") != 0 &&
+		    strcmp(key, "params") != 0) {
+			rc = fa_check_keys(ld, v, member_port_keys, "a link end");
 			if (rc < 0)
 				return rc;
 		}
+	}
+	return 0;
+}
+
+/* An example's "params" may only set parameters the pack declares, with their types. */
+static int fa_loader_example_params(struct fa_loader *ld, const struct fa_rule *r,
+				    const json_t *ex)
+{
+	const json_t *params = json_is_object(ex) ? json_object_get(ex, "params") : NULL, *v;
+	const json_t *def;
+	const char *key;
+
+	if (!params)
+		return 0;
+	if (!json_is_object(params))
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, params, NULL,
+				     "rule '%s': an example's 'params' is a mapping", r->id);
+	json_object_foreach((json_t *)params, key, v) {
+		def = json_object_get(ld->pack->params_default, key);
+		if (!def)
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, params, key,
+					     "rule '%s': the pack has no parameter '%s'", r->id,
+					     key);
+		if (json_typeof(def) != json_typeof(v) &&
+		    !(json_is_number(def) && json_is_number(v)) &&
+		    !(json_is_boolean(def) && json_is_boolean(v)))
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+					     "rule '%s': parameter '%s' takes a value of the type "
+					     "of its default", r->id, key);
 	}
 	return 0;
 }
@@ -353,6 +438,8 @@ static int fa_loader_examples(struct fa_loader *ld, struct fa_rule *r, const jso
 			struct fa_example *e;
 
 			rc = fa_loader_example_shape(ld, r, ex);
+			if (rc == 0)
+				rc = fa_loader_example_params(ld, r, ex);
 			if (rc < 0)
 				return rc;
 			r->examples = fa_xreallocarray(r->examples, r->nexamples + 1,
@@ -381,7 +468,7 @@ static bool fa_loader_has_id(const struct fa_loader *ld, const char *id)
 static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 {
 	const char *id, *title, *category, *severity, *scope, *over, *rationale;
-	struct fa_expr_opts opts = { 0, false, ld->pack->params_default };
+	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false };
 	struct fa_expr_opts topts;
 	struct fa_rule *r = NULL;
 	const json_t *tags, *exs, *v;
@@ -444,12 +531,26 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	n = fa_scope_from_string(scope);
 	if (n < 0) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, json_object_get(obj, "scope"),
-				   NULL, "unknown scope '%s' (expected device, port, link or "
-				   "group)", scope);
+				   NULL, "unknown scope '%s' (expected device, port, link, group, "
+				   "path, fabric or plan)", scope);
 		goto fail;
 	}
 	r->scope = r->over = (enum fa_scope)n;
-	if (r->scope == FA_SCOPE_GROUP) {
+	if (r->scope == FA_SCOPE_FABRIC) {
+		n = over ? fa_scope_from_string(over) : -1;
+		if (n != FA_SCOPE_DEVICE && n != FA_SCOPE_FABRIC) {
+			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE,
+					   over ? json_object_get(obj, "over") : obj, NULL,
+					   "fabric rule '%s' needs 'over': device or fabric", id);
+			goto fail;
+		}
+		if (json_object_get(obj, "group_by")) {
+			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, "group_by",
+					   "'group_by' is only for rules of scope group");
+			goto fail;
+		}
+		r->over = (enum fa_scope)n;
+	} else if (r->scope == FA_SCOPE_GROUP) {
 		if (!over || !json_object_get(obj, "group_by")) {
 			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
 					   "group rule '%s' needs 'over' and 'group_by'", id);
@@ -466,20 +567,26 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	} else if (over || json_object_get(obj, "group_by")) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj,
 				   over ? "over" : "group_by",
-				   "'%s' is only for rules of scope group",
-				   over ? "over" : "group_by");
+				   "'%s' is only for rules of scope group%s",
+				   over ? "over" : "group_by", over ? " or fabric" : "");
 		goto fail;
 	}
 
-	opts.roots = fa_scope_roots(r->scope, r->over);
+	/* A path rule's where picks endpoints: it reads the endpoint, not a hop. */
+	opts.roots = r->scope == FA_SCOPE_PATH ? fa_scope_roots(FA_SCOPE_PORT, FA_SCOPE_PORT)
+					       : fa_scope_roots(r->scope, r->over);
 	if ((rc = fa_loader_expr(ld, obj, id, "where", &opts, &r->where)) < 0)
 		goto fail;
+	opts.roots = fa_scope_roots(r->scope, r->over);
 	if (r->scope == FA_SCOPE_GROUP &&
 	    (rc = fa_loader_expr(ld, obj, id, "group_by", &opts, &r->group_by)) < 0)
 		goto fail;
 	opts.allow_uniform = r->scope == FA_SCOPE_GROUP;
+	/* Path results are shared between endpoints that read alike; see the engine. */
+	opts.no_topo = r->scope == FA_SCOPE_PATH;
 	if ((rc = fa_loader_expr(ld, obj, id, "expect", &opts, &r->expect)) < 0)
 		goto fail;
+	opts.no_topo = false;
 	if (!r->expect) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
 				   "rule '%s' has no 'expect'", id);
@@ -500,6 +607,12 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	    (rc = fa_loader_tmpl(ld, obj, id, "actual", &topts, &r->actual)) < 0)
 		goto fail;
 
+	r->source = json_object();
+	for (i = 0; i < sizeof(fa_source_keys) / sizeof(fa_source_keys[0]); i++) {
+		v = json_object_get(obj, fa_source_keys[i]);
+		if (json_is_string(v))
+			json_object_set(r->source, fa_source_keys[i], (json_t *)v);
+	}
 	tags = json_object_get(obj, "tags");
 	r->tags = json_array();
 	if (tags) {
@@ -619,8 +732,17 @@ static int fa_ruleset_load_file(struct fa_ruleset *rs, const char *path, struct 
 	rs->packs = fa_xreallocarray(rs->packs, rs->npacks + 1, sizeof(*rs->packs));
 	rs->packs[rs->npacks++] = FA_TAKE_PTR(ld.pack);
 	rs->rules = fa_xreallocarray(rs->rules, rs->nrules + ld.nrules + 1, sizeof(*rs->rules));
-	for (i = 0; i < ld.nrules; i++)
+	if (!rs->paths)
+		rs->paths = json_object();
+	for (i = 0; i < ld.nrules; i++) {
+		/* Paths the engine may cache per subject, numbered across every pack. */
+		if (ld.rules[i]->where)
+			fa_expr_assign_slots(ld.rules[i]->where, rs->paths);
+		fa_expr_assign_slots(ld.rules[i]->expect, rs->paths);
+		if (ld.rules[i]->group_by)
+			fa_expr_assign_slots(ld.rules[i]->group_by, rs->paths);
 		rs->rules[rs->nrules++] = ld.rules[i];
+	}
 	ld.nrules = 0;
 	qsort(rs->rules, rs->nrules, sizeof(*rs->rules), fa_rule_sort_cmp);
 out:

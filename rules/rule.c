@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,9 @@ static const char *const fa_scope_names[FA_SCOPE_COUNT] = {
 	[FA_SCOPE_PORT] = "port",
 	[FA_SCOPE_LINK] = "link",
 	[FA_SCOPE_GROUP] = "group",
+	[FA_SCOPE_PATH] = "path",
+	[FA_SCOPE_FABRIC] = "fabric",
+	[FA_SCOPE_PLAN] = "plan",
 };
 
 /* docs/rules.md lists these; the report's category is always one of them. */
@@ -95,7 +99,22 @@ void fa_subject_text(const struct fa_subject *s, enum fa_subject_part part, stru
 		fa_subject_text(s, FA_SUBJ_PORT, out);
 		break;
 	case FA_SCOPE_LINK:
+	case FA_SCOPE_PLAN:
 		fa_subject_text(s, FA_SUBJ_LINK, out);
+		break;
+	case FA_SCOPE_PATH:
+		if (s->adev) {
+			fa_subject_text(s, FA_SUBJ_LINK, out);
+			fa_buf_adds(out, " (path from ");
+		} else {
+			fa_buf_adds(out, "path from ");
+		}
+		fa_subject_text(s, FA_SUBJ_PORT, out);
+		if (s->adev)
+			fa_buf_addch(out, ')');
+		break;
+	case FA_SCOPE_FABRIC:
+		fa_buf_adds(out, s->dev ? s->dev : "fabric");
 		break;
 	case FA_SCOPE_GROUP:
 	default:
@@ -317,6 +336,7 @@ void fa_rule_free(struct fa_rule *r)
 	fa_tmpl_free(r->expected);
 	fa_tmpl_free(r->actual);
 	json_decref(r->tags);
+	json_decref(r->source);
 	for (i = 0; i < r->nexamples; i++)
 		json_decref(r->examples[i].bindings);
 	free(r->examples);
@@ -352,6 +372,7 @@ void fa_ruleset_free(struct fa_ruleset *rs)
 	for (i = 0; i < rs->npacks; i++)
 		fa_pack_free(rs->packs[i]);
 	free(rs->packs);
+	json_decref(rs->paths);
 	free(rs);
 }
 
@@ -375,6 +396,41 @@ const struct fa_rule *fa_ruleset_find(const struct fa_ruleset *rs, const char *i
 		return NULL;
 	r = bsearch(id, rs->rules, rs->nrules, sizeof(*rs->rules), fa_rule_cmp_id);
 	return r ? *r : NULL;
+}
+
+bool fa_rule_matches(const struct fa_rule *r, const char *pattern)
+{
+	const json_t *tag;
+	size_t i;
+
+	if (fnmatch(pattern, r->id, 0) == 0 || fnmatch(pattern, r->category, 0) == 0)
+		return true;
+	json_array_foreach(r->tags, i, tag)
+		if (fnmatch(pattern, json_string_value(tag), 0) == 0)
+			return true;
+	return false;
+}
+
+size_t fa_ruleset_select(struct fa_ruleset *rs, const char *const *select, size_t nselect,
+			 const char *const *skip, size_t nskip)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < rs->nrules; i++) {
+		struct fa_rule *r = rs->rules[i];
+		bool keep = nselect == 0;
+
+		for (j = 0; j < nselect && !keep; j++)
+			keep = fa_rule_matches(r, select[j]);
+		for (j = 0; j < nskip && keep; j++)
+			keep = !fa_rule_matches(r, skip[j]);
+		if (keep)
+			rs->rules[n++] = r;
+		else
+			fa_rule_free(r);
+	}
+	rs->nrules = n;
+	return n;
 }
 
 json_t *fa_ruleset_list_json(const struct fa_ruleset *rs)

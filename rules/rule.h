@@ -25,6 +25,9 @@ enum fa_scope {
 	FA_SCOPE_PORT,
 	FA_SCOPE_LINK,
 	FA_SCOPE_GROUP,
+	FA_SCOPE_PATH,
+	FA_SCOPE_FABRIC,
+	FA_SCOPE_PLAN,
 	FA_SCOPE_COUNT
 };
 
@@ -34,10 +37,14 @@ int fa_scope_from_string(const char *s);
 /* Is @s one of the categories of docs/rules.md? */
 bool fa_category_is_known(const char *s);
 
-/* What a rule is being evaluated on. */
+/*
+ * What a rule is being evaluated on.  Group: a member, with @dev and (over ports) @port.
+ * Path: @dev:@port is the endpoint, a and b the hop (lower end a), absent before a hop is
+ * known.  Fabric: @dev, or nothing for the whole fabric.  Plan: the link a -- b.
+ */
 struct fa_subject {
-	enum fa_scope scope;	/* group: a member, with @dev and (over ports) @port */
-	const char *dev, *port;		/* device, port, group member */
+	enum fa_scope scope;
+	const char *dev, *port;		/* device, port, group member, path endpoint */
 	const char *adev, *aport;	/* link end a */
 	const char *bdev, *bport;	/* link end b */
 	const json_t *group;		/* group key (borrowed) */
@@ -78,9 +85,12 @@ struct fa_pack {
 	json_t *params_default;	/* as declared: what the examples run with */
 };
 
-/* One example of a rule: bindings as its scope sees them, and the outcome it must have. */
+/*
+ * One example of a rule: bindings as its scope sees them, and the outcome it must have.
+ * Path, fabric and plan examples are small snapshots: { devices, links[, plan] }.
+ */
 struct fa_example {
-	json_t *bindings;	/* object (device, port, link scope) or array of members (group) */
+	json_t *bindings;	/* object, or array of members (group) */
 	bool pass;
 	int line, column;	/* where it is written */
 };
@@ -92,7 +102,7 @@ struct fa_rule {
 	char *rationale;	/* NULL when not given */
 	enum fa_severity severity;
 	enum fa_scope scope;
-	enum fa_scope over;	/* group scope: FA_SCOPE_DEVICE or FA_SCOPE_PORT */
+	enum fa_scope over;	/* group: FA_SCOPE_DEVICE or _PORT; fabric: _DEVICE or _FABRIC */
 	struct fa_expr *where;	/* NULL: every subject applies */
 	struct fa_expr *expect;
 	struct fa_expr *group_by;
@@ -104,6 +114,7 @@ struct fa_rule {
 	size_t nexamples;
 	const struct fa_pack *pack;
 	int line;		/* where the rule starts in pack->file */
+	json_t *source;		/* where, expect, group_by as written: { key: text } */
 };
 
 struct fa_ruleset {
@@ -111,6 +122,7 @@ struct fa_ruleset {
 	size_t npacks;
 	struct fa_rule **rules;	/* sorted by id */
 	size_t nrules;
+	json_t *paths;		/* the rules' cacheable paths: text -> slot (fa_expr_assign_slots) */
 };
 
 void fa_rule_free(struct fa_rule *r);
@@ -118,5 +130,30 @@ void fa_pack_free(struct fa_pack *p);
 
 /* Borrowed: the rule with @id, or NULL. */
 const struct fa_rule *fa_ruleset_find(const struct fa_ruleset *rs, const char *id);
+
+/* Does @pattern (a glob: * ? [...]) match the rule's id, its category or one of its tags? */
+bool fa_rule_matches(const struct fa_rule *r, const char *pattern);
+
+/*
+ * Keep only the rules matching at least one of @select (all when @nselect is 0) and none of
+ * @skip; the others are freed.  Returns how many rules remain.
+ */
+size_t fa_ruleset_select(struct fa_ruleset *rs, const char *const *select, size_t nselect,
+			 const char *const *skip, size_t nskip);
+
+/*
+ * Apply a site policy file (rules/policy.c): parameter overrides, then select and skip.
+ * Errors: -FA_EPARSE "file:line:column" for an unknown key, a parameter no loaded pack
+ * declares or a value of another type than the default's; -FA_ENOENT, -FA_EIO.
+ */
+int fa_ruleset_apply_policy(struct fa_ruleset *rs, const char *path, struct fa_err *err);
+
+/*
+ * Check every rule the way "rules lint" does: each example must hold (as
+ * fa_ruleset_check_examples()), and each rule should have a rationale and at least one pass
+ * and one fail example.  Appends one "file:line:column: message" string per problem to
+ * @problems (a JSON array).  Returns the number of problems.
+ */
+size_t fa_ruleset_lint(const struct fa_ruleset *rs, json_t *problems);
 
 #endif /* FA_RULES_RULE_H */

@@ -12,6 +12,9 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "reports/report.h"
+#include "rules/plan.h"
+#include "rules/rule.h"
+#include "rules/waiver.h"
 #include "audit/util/banned.h"
 
 void fa_audit_opts_init(struct fa_audit_opts *o)
@@ -90,6 +93,27 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 	case FA_OPT_REQUIRE_COMPLETE:
 		o->require_complete = true;
 		return 1;
+	case FA_OPT_POLICY:
+		o->policy = arg;
+		return 1;
+	case FA_OPT_PLAN:
+		o->plan = arg;
+		return 1;
+	case FA_OPT_WAIVERS:
+		o->waivers = arg;
+		return 1;
+	case FA_OPT_SELECT:
+	case FA_OPT_SKIP:
+		if ((opt == FA_OPT_SELECT ? o->nselect : o->nskip) == FA_AUDIT_MAX_PATTERNS) {
+			fprintf(stderr, "fabric-audit %s: at most %d --select and --skip each\n",
+				cmd, FA_AUDIT_MAX_PATTERNS);
+			return -1;
+		}
+		if (opt == FA_OPT_SELECT)
+			o->select[o->nselect++] = arg;
+		else
+			o->skip[o->nskip++] = arg;
+		return 1;
 	case FA_OPT_COLOR:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never")) {
 			fprintf(stderr,
@@ -131,6 +155,40 @@ static int fa_write_output(const json_t *doc, const char *format, const char *pa
 	return 0;
 }
 
+/* The cabling plan: --plan, else the cabling_plan parameter a pack declares (non-empty). */
+static const char *fa_audit_plan_path(const struct fa_audit_opts *o, const struct fa_ruleset *rs)
+{
+	const char *p;
+	size_t i;
+
+	if (o->plan)
+		return o->plan;
+	for (i = 0; i < rs->npacks; i++) {
+		p = json_string_value(json_object_get(rs->packs[i]->params, "cabling_plan"));
+		if (p && *p)
+			return p;
+	}
+	return NULL;
+}
+
+int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
+			struct fa_err *err)
+{
+	int r = 0, i;
+
+	if (o->nrules == 0) {
+		r = fa_ruleset_load(rs, fa_rules_default_path(), err);
+	} else {
+		for (i = 0; i < o->nrules && r == 0; i++)
+			r = fa_ruleset_load(rs, o->rules[i], err);
+	}
+	if (r == 0 && o->policy)
+		r = fa_ruleset_apply_policy(rs, o->policy, err);
+	if (r == 0)
+		fa_ruleset_select(rs, o->select, o->nselect, o->skip, o->nskip);
+	return r;
+}
+
 int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command)
 {
 	double duration = fa_cli_now() - o->started;
@@ -149,15 +207,17 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
 	struct fa_engine_opts eopts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_ruleset *rs = fa_ruleset_new();
+	struct fa_plan *plan = NULL;
+	struct fa_waivers *waivers = NULL;
+	const char *plan_path;
 	json_t *report = NULL;
-	int code = 0, r, i;
+	int code = 0, r;
 
-	if (o->nrules == 0) {
-		r = fa_ruleset_load(rs, fa_rules_default_path(), &err);
-	} else {
-		for (i = 0, r = 0; i < o->nrules && r == 0; i++)
-			r = fa_ruleset_load(rs, o->rules[i], &err);
-	}
+	r = fa_audit_load_rules(o, rs, &err);
+	if (r == 0 && (plan_path = fa_audit_plan_path(o, rs)) != NULL)
+		r = fa_plan_load(plan_path, &plan, &err);
+	if (r == 0 && o->waivers)
+		r = fa_waivers_load(o->waivers, &waivers, &err);
 	if (r < 0) {
 		fa_cli_error(&err);
 		code = fa_cli_exit_for(r);
@@ -165,6 +225,8 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
 	}
 	eopts.fail_on = fa_severity_from_string(o->fail_on);
 	eopts.require_complete = o->require_complete || require_complete;
+	eopts.plan = plan;
+	eopts.waivers = waivers;
 	r = fa_engine_run(rs, snapshot, &eopts, &report, &err);
 	if (r < 0) {
 		fa_cli_error(&err);
@@ -179,6 +241,8 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
 out:
 	json_decref(report);
 	fa_ruleset_free(rs);
+	fa_plan_free(plan);
+	fa_waivers_free(waivers);
 	return code;
 }
 

@@ -8,9 +8,13 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "audit/util/err.h"
 
 #define FA_AUDIT_MAX_RULES 64
 #define FA_AUDIT_MAX_OUTPUTS 8
+#define FA_AUDIT_MAX_PATTERNS 64
 
 struct fa_audit_output {
 	const char *format;	/* text, json, html, junit, prometheus */
@@ -28,6 +32,13 @@ struct fa_audit_opts {
 	bool require_complete;
 	const char *color;	/* auto, always, never */
 	double started;		/* monotonic seconds when the command started (for durations) */
+	const char *policy;	/* --policy FILE */
+	const char *plan;	/* --plan FILE */
+	const char *waivers;	/* --waivers FILE */
+	const char *select[FA_AUDIT_MAX_PATTERNS];	/* --select PATTERN */
+	size_t nselect;
+	const char *skip[FA_AUDIT_MAX_PATTERNS];	/* --skip PATTERN */
+	size_t nskip;
 };
 
 #define FA_AUDIT_OPTS_HELP                                                                         \
@@ -42,7 +53,14 @@ struct fa_audit_opts {
 	"                         info (default error)\n"                                          \
 	"      --require-complete exit 2 when a device was not collected or a check could not\n"   \
 	"                         be evaluated (a gate must fail closed)\n"                        \
-	"      --color WHEN       colour the text report: auto (on a terminal), always, never\n"
+	"      --color WHEN       colour the text report: auto (on a terminal), always, never\n"      \
+	"      --policy FILE      site policy: pack parameters, select and skip (docs/rules.md)\n"  \
+	"      --select PATTERN   run only rules whose id, category or a tag matches the glob\n"  \
+	"                         (repeatable: any of them); -r still names rule files\n"         \
+	"      --skip PATTERN     do not run rules whose id, category or a tag matches\n"        \
+	"      --plan FILE        cabling plan (CSV or DOT) for the plan rules; default: the\n"   \
+	"                         cabling_plan parameter when a policy sets it\n"                 \
+	"      --waivers FILE     accepted findings with reason and expiry (docs/rules.md)\n"
 
 /* getopt_long entries for the options above; their values are >= 256 or the short letters. */
 enum {
@@ -54,6 +72,11 @@ enum {
 	FA_OPT_COLOR,
 	FA_OPT_JUNIT,
 	FA_OPT_PROMETHEUS,
+	FA_OPT_POLICY,
+	FA_OPT_SELECT,
+	FA_OPT_SKIP,
+	FA_OPT_PLAN,
+	FA_OPT_WAIVERS,
 	FA_OPT_AUDIT_LAST,
 };
 
@@ -67,7 +90,12 @@ enum {
 		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },                \
 		{ "color", required_argument, NULL, FA_OPT_COLOR },                                \
 		{ "junit", required_argument, NULL, FA_OPT_JUNIT },                                \
-		{ "prometheus", required_argument, NULL, FA_OPT_PROMETHEUS }
+		{ "prometheus", required_argument, NULL, FA_OPT_PROMETHEUS },                      \
+		{ "policy", required_argument, NULL, FA_OPT_POLICY },                              \
+		{ "select", required_argument, NULL, FA_OPT_SELECT },                              \
+		{ "skip", required_argument, NULL, FA_OPT_SKIP },                                  \
+		{ "plan", required_argument, NULL, FA_OPT_PLAN },                                  \
+		{ "waivers", required_argument, NULL, FA_OPT_WAIVERS }
 
 #define FA_AUDIT_SHORTOPTS "r:f:o:"
 
@@ -78,6 +106,15 @@ void fa_audit_opts_init(struct fa_audit_opts *o);
  * 0 when not one of them, -1 with a message on stderr when its value is wrong.
  */
 int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const char *arg);
+
+struct fa_ruleset;
+
+/*
+ * Load the rule packs the options name (the shipped ones by default), apply --policy, then
+ * --select and --skip.  0, or the -FA_E* of the first failure with @err filled.
+ */
+int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
+			struct fa_err *err);
 
 /*
  * Evaluate the rules on @snapshot (borrowed), write every output, and return the exit code

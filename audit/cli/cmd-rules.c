@@ -2,9 +2,14 @@
 /*
  * fabric-audit rules: look at rule packs without a snapshot.
  *
- *   rules list   the loaded rules (id, severity, scope, category, title), as text or JSON;
- *   rules check  load the packs strictly and run every rule's pass/fail examples, so a pack
- *                author (or CI) learns that a rule is wrong before it meets a fabric.
+ *   rules list     the loaded rules (id, severity, scope, category, title), as text, JSON,
+ *                  or the Markdown rule reference (docs/rules-reference.md is this output
+ *                  for the shipped packs, and a test fails when it is stale);
+ *   rules check    load the packs strictly and run every rule's pass/fail examples, so a pack
+ *                  author (or CI) learns that a rule is wrong before it meets a fabric;
+ *   rules explain  one rule in full: rationale, what it reads, parameters, examples;
+ *   rules lint     one or more pack files: everything check does, plus a rationale and both
+ *                  kinds of example for every rule, every problem listed (not just the first).
  */
 #include "config.h"
 
@@ -15,27 +20,38 @@
 
 #include "audit/cli/cmd.h"
 #include "audit/engine.h"
-#include "rules/rule.h"
+#include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
+#include "rules/rule.h"
 #include "audit/util/banned.h"
 
 static const char fa_rules_usage[] =
-	"usage: fabric-audit rules list [-r PATH]... [--format text|json]\n"
+	"usage: fabric-audit rules list [-r PATH]... [--policy FILE] [--format text|json|markdown]\n"
 	"       fabric-audit rules check [-r PATH]...\n"
+	"       fabric-audit rules explain [-r PATH]... [--policy FILE] ID\n"
+	"       fabric-audit rules lint FILE...\n"
 	"\n"
 	"Show or check rule packs.\n"
 	"\n"
-	"  list    print every loaded rule: id, severity, scope, category and title\n"
-	"          (--format json adds pack, tags and rationale)\n"
-	"  check   load the packs strictly and run each rule's pass/fail examples\n"
+	"  list     print every loaded rule: id, severity, scope, category and title\n"
+	"           (--format json adds pack, tags and rationale; --format markdown writes the\n"
+	"           rule reference, docs/rules-reference.md for the shipped packs)\n"
+	"  check    load the packs strictly and run each rule's pass/fail examples\n"
+	"  explain  show one rule: rationale, where/expect as written, the parameters it reads\n"
+	"           with their values, and its examples\n"
+	"  lint     check pack files for a rule author: syntax and unknown keys\n"
+	"           (file:line:column), examples that do not behave as stated, rules without a\n"
+	"           rationale or without both a pass and a fail example; lists every problem\n"
 	"\n"
 	"Options:\n"
 	"  -r, --rules PATH     a rule pack file, or a folder of *.yaml/*.yml/*.json packs\n"
 	"                       (repeatable; default: the shipped packs, or $FABRIC_AUDIT_RULES)\n"
-	"  -f, --format FORMAT  text (default) or json (list only)\n"
+	"      --policy FILE    apply a site policy first (parameters, select, skip)\n"
+	"  -f, --format FORMAT  text (default), json or markdown (list only)\n"
 	"  -h, --help           show this help\n"
 	"\n"
-	"Exit status: 0 ok, 64 usage, 65 a pack is invalid or an example does not hold.\n";
+	"Exit status: 0 ok, 64 usage, 65 a pack is invalid, an example does not hold, lint\n"
+	"found a problem, or no rule has that ID.\n";
 
 const struct fa_cmd fa_cmd_rules;
 
@@ -62,31 +78,281 @@ static void fa_rules_list_text(const struct fa_ruleset *rs)
 	json_decref(list);
 }
 
+/* A value as a person reads it in the reference: strings bare, the rest as JSON. */
+static void fa_rules_value(const json_t *v, struct fa_buf *out)
+{
+	char *s;
+
+	if (json_is_string(v)) {
+		fa_buf_addf(out, "%s", json_string_value(v));
+		return;
+	}
+	s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	fa_buf_adds(out, s ? s : "?");
+	free(s);
+}
+
+/* Text for one table cell: one line, '|' escaped. */
+static void fa_md_cell(const char *s, struct fa_buf *out)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fa_buf_adds(out, "\\|");
+		else if (*s == '\n')
+			fa_buf_addch(out, ' ');
+		else
+			fa_buf_addch(out, *s);
+	}
+}
+
+static void fa_md_code_block(const char *label, const json_t *text, struct fa_buf *out)
+{
+	if (!json_is_string(text))
+		return;
+	fa_buf_addf(out, "%s:\n\n```\n%s\n```\n\n", label, json_string_value(text));
+}
+
+static void fa_rules_md_rule(const struct fa_rule *r, struct fa_buf *out)
+{
+	const json_t *tag;
+	size_t i, npass = 0, nfail = 0;
+
+	fa_buf_addf(out, "### `%s`\n\n**%s**\n\n", r->id, r->title);
+	fa_buf_addf(out, "| severity | scope | category | tags |\n|---|---|---|---|\n| %s | %s%s%s "
+		    "| %s | ", fa_severity_to_string(r->severity), fa_scope_to_string(r->scope),
+		    r->scope == FA_SCOPE_GROUP || r->scope == FA_SCOPE_FABRIC ? " over " : "",
+		    r->scope == FA_SCOPE_GROUP || r->scope == FA_SCOPE_FABRIC ?
+			    fa_scope_to_string(r->over) : "",
+		    r->category);
+	json_array_foreach(r->tags, i, tag)
+		fa_buf_addf(out, "%s%s", i ? ", " : "", json_string_value(tag));
+	fa_buf_adds(out, " |\n\n");
+	if (r->rationale)
+		fa_buf_addf(out, "%s\n\n", r->rationale);
+	fa_md_code_block("Applies where", json_object_get(r->source, "where"), out);
+	fa_md_code_block("Groups by", json_object_get(r->source, "group_by"), out);
+	fa_md_code_block("Expects", json_object_get(r->source, "expect"), out);
+	for (i = 0; i < r->nexamples; i++) {
+		if (r->examples[i].pass)
+			npass++;
+		else
+			nfail++;
+	}
+	fa_buf_addf(out, "Examples: %zu pass, %zu fail (`fabric-audit rules explain %s`).\n\n",
+		    npass, nfail, r->id);
+}
+
+static int fa_str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The rule reference: every pack with its parameters, then its rules.  Deterministic (packs
+ * in load order, rules by id, parameters by name) so the committed file can be compared.
+ */
+static void fa_rules_markdown(const struct fa_ruleset *rs, struct fa_buf *out)
+{
+	size_t p, i, n;
+	const char *key;
+	json_t *v;
+
+	fa_buf_adds(out, "# Rule reference\n\n"
+			 "<!-- Generated by `fabric-audit rules list --format markdown` from "
+			 "rules/packs; do not edit. -->\n\n"
+			 "Every rule of the shipped packs: what it checks and why. The rule "
+			 "language is described in [rules.md](rules.md); parameters are changed "
+			 "with a site policy (`--policy`).\n\n");
+	fa_buf_adds(out, "| pack | rules | description |\n|---|---|---|\n");
+	for (p = 0; p < rs->npacks; p++) {
+		for (i = 0, n = 0; i < rs->nrules; i++)
+			n += rs->rules[i]->pack == rs->packs[p];
+		fa_buf_addf(out, "| [`%s`](#pack-%s) | %zu | ", rs->packs[p]->name,
+			    rs->packs[p]->name, n);
+		fa_md_cell(rs->packs[p]->description ? rs->packs[p]->description : "", out);
+		fa_buf_adds(out, " |\n");
+	}
+	fa_buf_addch(out, '\n');
+	for (p = 0; p < rs->npacks; p++) {
+		const struct fa_pack *pk = rs->packs[p];
+
+		fa_buf_addf(out, "## Pack `%s`\n\n<a id=\"pack-%s\"></a>\n\n", pk->name, pk->name);
+		if (pk->description)
+			fa_buf_addf(out, "%s\n\n", pk->description);
+		if (json_object_size(pk->params_default)) {
+			const char **names = fa_xcalloc(json_object_size(pk->params_default),
+							sizeof(*names));
+			size_t nn = 0;
+
+			fa_buf_adds(out, "| parameter | default |\n|---|---|\n");
+			json_object_foreach(pk->params_default, key, v)
+				names[nn++] = key;
+			qsort(names, nn, sizeof(*names), fa_str_cmp);
+			for (i = 0; i < nn; i++) {
+				fa_buf_addf(out, "| `%s` | `", names[i]);
+				fa_rules_value(json_object_get(pk->params_default, names[i]), out);
+				fa_buf_adds(out, "` |\n");
+			}
+			fa_buf_addch(out, '\n');
+			free(names);
+		}
+		for (i = 0; i < rs->nrules; i++)
+			if (rs->rules[i]->pack == pk)
+				fa_rules_md_rule(rs->rules[i], out);
+	}
+}
+
+/* The parameters a rule reads: every params.NAME in its source text. */
+static void fa_rules_explain_params(const struct fa_rule *r)
+{
+	const char *key;
+	json_t *v, *text;
+	bool any = false;
+
+	json_object_foreach(r->pack->params, key, v) {
+		const char *k;
+		bool used = false;
+
+		json_object_foreach(r->source, k, text) {
+			const char *s = json_string_value(text), *hit;
+			size_t n = strlen(key);
+
+			for (hit = strstr(s, "params."); hit && !used; hit = strstr(hit + 1, "params."))
+				used = strncmp(hit + 7, key, n) == 0 &&
+				       !(hit[7 + n] == '_' || (hit[7 + n] >= 'a' && hit[7 + n] <= 'z') ||
+					 (hit[7 + n] >= '0' && hit[7 + n] <= '9'));
+		}
+		if (!used)
+			continue;
+		if (!any)
+			printf("\nParameters (pack %s):\n", r->pack->name);
+		any = true;
+		{
+			struct fa_buf b = FA_BUF_INIT, d = FA_BUF_INIT;
+
+			fa_rules_value(v, &b);
+			fa_rules_value(json_object_get(r->pack->params_default, key), &d);
+			printf("  %s = %s%s%s%s\n", key, b.buf, strcmp(b.buf, d.buf) ? " (default " : "",
+			       strcmp(b.buf, d.buf) ? d.buf : "", strcmp(b.buf, d.buf) ? ")" : "");
+			fa_buf_release(&b);
+			fa_buf_release(&d);
+		}
+	}
+}
+
+static void fa_rules_explain(const struct fa_rule *r)
+{
+	static const char *const keys[] = { "where", "group_by", "expect", "expected", "actual",
+					    "message" };
+	const json_t *tag;
+	size_t i;
+
+	printf("%s: %s\n\n", r->id, r->title);
+	printf("  pack      %s (%s:%d)\n", r->pack->name, r->pack->file, r->line);
+	printf("  severity  %s\n  category  %s\n  scope     %s", fa_severity_to_string(r->severity),
+	       r->category, fa_scope_to_string(r->scope));
+	if (r->scope == FA_SCOPE_GROUP || r->scope == FA_SCOPE_FABRIC)
+		printf(" over %s", fa_scope_to_string(r->over));
+	printf("\n");
+	if (json_array_size(r->tags)) {
+		printf("  tags      ");
+		json_array_foreach(r->tags, i, tag)
+			printf("%s%s", i ? ", " : "", json_string_value(tag));
+		printf("\n");
+	}
+	if (r->rationale)
+		printf("\nWhy:\n  %s\n", r->rationale);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const json_t *t = json_object_get(r->source, keys[i]);
+
+		if (json_is_string(t)) {
+			const char *c;
+
+			printf("\n%s:\n  ", keys[i]);
+			for (c = json_string_value(t); *c; c++) {
+				putchar(*c);
+				if (*c == '\n')
+					fputs("  ", stdout);
+			}
+			putchar('\n');
+		}
+	}
+	fa_rules_explain_params(r);
+	for (i = 0; i < r->nexamples; i++) {
+		char *s = json_dumps(r->examples[i].bindings, JSON_COMPACT | JSON_SORT_KEYS);
+
+		if (i == 0)
+			printf("\nExamples:\n");
+		printf("  %s (line %d): %s\n", r->examples[i].pass ? "pass" : "fail",
+		       r->examples[i].line, s ? s : "?");
+		free(s);
+	}
+}
+
+static int fa_rules_lint(char **files, int n)
+{
+	size_t nproblems = 0, i;
+	json_t *problems = json_array(), *p;
+	int k, code = FA_EXIT_CLEAN;
+
+	for (k = 0; k < n; k++) {
+		struct fa_ruleset *rs = fa_ruleset_new();
+		struct fa_err err = FA_ERR_INIT;
+		char line[800];
+
+		if (fa_ruleset_load(rs, files[k], &err) < 0) {
+			printf("%s\n", fa_err_format(&err, line, sizeof(line)));
+			nproblems++;
+		} else {
+			size_t before = json_array_size(problems);
+
+			nproblems += fa_ruleset_lint(rs, problems);
+			if (json_array_size(problems) == before)
+				printf("%s: %zu rules, no problems\n", files[k], rs->nrules);
+		}
+		fa_ruleset_free(rs);
+	}
+	json_array_foreach(problems, i, p)
+		printf("%s\n", json_string_value(p));
+	if (nproblems) {
+		fprintf(stderr, "fabric-audit rules lint: %zu problem%s\n", nproblems,
+			nproblems == 1 ? "" : "s");
+		code = FA_EXIT_DATAERR;
+	}
+	json_decref(problems);
+	return code;
+}
+
 static int fa_cmd_rules_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "rules", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "policy", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fa_ruleset *rs = NULL;
 	struct fa_err err = FA_ERR_INIT;
 	const char **paths = NULL;
-	const char *format = "text", *sub;
+	const char *format = "text", *sub, *policy = NULL;
 	size_t npaths = 0, i, nex = 0;
+	struct fa_buf md = FA_BUF_INIT;
 	json_t *list;
 	int c, rc, code = FA_EXIT_CLEAN;
 
 	if (argc < 2)
-		return fa_cli_usage_error(&fa_cmd_rules, "name a subcommand: list or check");
+		return fa_cli_usage_error(&fa_cmd_rules,
+					  "name a subcommand: list, check, explain or lint");
 	sub = argv[1];
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
 		fputs(fa_rules_usage, stdout);
 		return FA_EXIT_CLEAN;
 	}
-	if (strcmp(sub, "list") != 0 && strcmp(sub, "check") != 0)
-		return fa_cli_usage_error(&fa_cmd_rules, "unknown subcommand '%s' (list, check)",
+	if (strcmp(sub, "list") != 0 && strcmp(sub, "check") != 0 &&
+	    strcmp(sub, "explain") != 0 && strcmp(sub, "lint") != 0)
+		return fa_cli_usage_error(&fa_cmd_rules,
+					  "unknown subcommand '%s' (list, check, explain, lint)",
 					  sub);
 	optind = 0;
 	while ((c = getopt_long(argc - 1, argv + 1, "r:f:h", longopts, NULL)) != -1) {
@@ -98,6 +364,9 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		case 'f':
 			format = optarg;
 			break;
+		case 'p':
+			policy = optarg;
+			break;
 		case 'h':
 			fputs(fa_rules_usage, stdout);
 			goto out;
@@ -106,13 +375,22 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (optind < argc - 1) {
-		code = fa_cli_usage_error(&fa_cmd_rules, "unexpected argument '%s'",
-					  argv[optind + 1]);
+	if (strcmp(sub, "lint") == 0) {
+		if (optind >= argc - 1 || npaths) {
+			code = fa_cli_usage_error(&fa_cmd_rules, "lint takes the pack files to check");
+			goto out;
+		}
+		code = fa_rules_lint(argv + 1 + optind, argc - 1 - optind);
 		goto out;
 	}
-	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
-		code = fa_cli_usage_error(&fa_cmd_rules, "unknown format '%s' (text, json)",
+	if (strcmp(sub, "explain") == 0 ? optind != argc - 2 : optind < argc - 1) {
+		code = fa_cli_usage_error(&fa_cmd_rules, strcmp(sub, "explain") == 0 ?
+					  "explain takes one rule id" : "unexpected argument");
+		goto out;
+	}
+	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0 &&
+	    strcmp(format, "markdown") != 0) {
+		code = fa_cli_usage_error(&fa_cmd_rules, "unknown format '%s' (text, json, markdown)",
 					  format);
 		goto out;
 	}
@@ -129,6 +407,11 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (policy && (rc = fa_ruleset_apply_policy(rs, policy, &err)) < 0) {
+		fa_cli_error(&err);
+		code = fa_cli_exit_for(rc);
+		goto out;
+	}
 	if (strcmp(sub, "check") == 0) {
 		rc = fa_ruleset_check_examples(rs, &err);
 		if (rc < 0) {
@@ -140,23 +423,37 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			nex += rs->rules[i]->nexamples;
 		printf("%zu rules in %zu packs: all %zu examples hold\n", rs->nrules, rs->npacks,
 		       nex);
+	} else if (strcmp(sub, "explain") == 0) {
+		const struct fa_rule *r = fa_ruleset_find(rs, argv[argc - 1]);
+
+		if (!r) {
+			fa_cli_errorf("no loaded rule has the id '%s' (see 'fabric-audit rules list')",
+				      argv[argc - 1]);
+			code = FA_EXIT_DATAERR;
+			goto out;
+		}
+		fa_rules_explain(r);
 	} else if (strcmp(format, "json") == 0) {
 		list = fa_ruleset_list_json(rs);
 		json_dumpf(list, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		fputc('\n', stdout);
 		json_decref(list);
+	} else if (strcmp(format, "markdown") == 0) {
+		fa_rules_markdown(rs, &md);
+		fwrite(md.buf, 1, md.len, stdout);
 	} else {
 		fa_rules_list_text(rs);
 	}
 out:
 	fa_ruleset_free(rs);
+	fa_buf_release(&md);
 	free(paths);
 	return code;
 }
 
 const struct fa_cmd fa_cmd_rules = {
 	.name = "rules",
-	.summary = "list rule packs, or check them and their examples",
+	.summary = "list, explain, check or lint rule packs",
 	.usage = fa_rules_usage,
 	.run = fa_cmd_rules_main,
 };

@@ -42,7 +42,8 @@ fa_run gate --before "$FA_TMP/pre.json" --after "$FA_TMP/mtu.json" --allow "$FA_
 fa_expect_rc "an MTU reset during the update fails the gate" 1
 fa_expect_grep "as a change outside the allow-list" \
 	'^fabric-audit gate: 1 change outside the allow-list$' "$FA_TMP/err"
-fa_expect_grep "and as an audit finding" 'post-change state is fail: 1 finding' "$FA_TMP/err"
+# The MTU error, and the two oversubscription warnings every generated pod has (2:1 leaves).
+fa_expect_grep "and as an audit finding" 'post-change state is fail: 3 finding' "$FA_TMP/err"
 
 # 4. Fail closed: a device missing from the after snapshot.
 python3 -c '

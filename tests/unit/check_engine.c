@@ -11,7 +11,9 @@
 #include <time.h>
 
 #include "audit/engine.h"
+#include "rules/plan.h"
 #include "rules/rule.h"
+#include "rules/waiver.h"
 #include "tests/unit/unit.h"
 
 static json_t *fa_load_snapshot(const char *rel)
@@ -473,6 +475,259 @@ START_TEST(engine_port_rule_is_fast)
 }
 END_TEST
 
+/* ---- path, fabric and plan scopes on snapshot-clos.json --------------------------------- */
+
+static json_t *fa_run_clos(const char *plan_file, const struct fa_waivers *waivers)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
+	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-clos.json");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_plan *plan = NULL;
+	json_t *rep = NULL;
+
+	if (plan_file)
+		ck_assert_msg(fa_plan_load(fa_test_srcfile(plan_file), &plan, &err) == 0,
+			      "%s loads (%s).", plan_file, err.msg);
+	opts.plan = plan;
+	opts.waivers = waivers;
+	opts.now = 1764691200;	/* 2025-12-02 */
+	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == 0, "The engine runs (%s).",
+		      err.msg);
+	fa_plan_free(plan);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+	return rep;
+}
+
+/* "rule subject | actual" of every finding (or waived finding), one per line. */
+static void fa_findings_text(const json_t *rep, const char *list, struct fa_buf *out)
+{
+	const json_t *f;
+	size_t i;
+
+	json_array_foreach(json_object_get(rep, list), i, f)
+		fa_buf_addf(out, "%s %s | %s\n", fa_str(f, "rule"), fa_str(f, "subject_text"),
+			    fa_str(f, "actual"));
+}
+
+START_TEST(engine_path_fabric_plan_findings_are_exact)
+{
+	static const char want[] =
+		"fabric.oversub.error leaf1 | 4:1\n"
+		"path.pfc leaf2:swp32 -- spine2:swp2 (path from gpu3:ens1f0np0) | [3] on "
+		"leaf2:swp32, [4] on spine2:swp2\n"
+		"plan.miswired gpu2:ens1f0np0 -- leaf1:swp10 | plan.status=miswired\n"
+		"fabric.oversub.warn leaf2 | 2:1\n"
+		"plan.status gpu2:ens1f0np0 -- leaf1:swp10 | miswired\n"
+		"plan.status gpu4:ens1f0np0 -- leaf2:swp2 | not-polled\n"
+		"plan.status gpu9:ens1f0np0 -- leaf2:swp9 | not-polled\n"
+		"plan.status leaf1:swp10x -- spine1:swp11 | unknown-port\n"
+		"plan.status leaf1:swp31 -- spine1:swp1 | extra\n"
+		"plan.status leaf2:swp32 -- spine2:swp2 | extra\n"
+		"plan.status spine1:swp10 -- spine2:swp9 | no-peer\n";
+	const char *const plans[] = { "tests/fixtures/rules/plan-clos.csv",
+				      "tests/fixtures/rules/plan-clos.dot" };
+	struct fa_buf got = FA_BUF_INIT;
+	json_t *rep, *f, *s;
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		rep = fa_run_clos(plans[k], NULL);
+		fa_buf_reset(&got);
+		fa_findings_text(rep, "findings", &got);
+		ck_assert_msg(strcmp(got.buf, want) == 0,
+			      "With %s the findings are exactly:\n%s\nnot:\n%s", plans[k], want,
+			      got.buf);
+		f = json_array_get(json_object_get(rep, "findings"), 1);
+		s = json_object_get(f, "subject");
+		ck_assert_str_eq(fa_str(s, "type"), "path");
+		ck_assert_str_eq(fa_str(json_object_get(s, "endpoint"), "device"), "gpu3");
+		ck_assert_str_eq(fa_str(json_object_get(s, "a"), "port"), "swp32");
+		ck_assert_str_eq(fa_str(json_object_get(s, "b"), "device"), "spine2");
+		ck_assert_str_eq(fa_str(f, "message"),
+				 "leaf2:swp32 -- spine2:swp2 breaks PFC on the path from "
+				 "gpu3:ens1f0np0");
+		f = json_array_get(json_object_get(rep, "findings"), 0);
+		s = json_object_get(f, "subject");
+		ck_assert_msg(!strcmp(fa_str(s, "type"), "fabric") &&
+			      !strcmp(fa_str(s, "device"), "leaf1"),
+			      "A per-device fabric finding names the device.");
+		f = json_array_get(json_object_get(rep, "findings"), 2);
+		ck_assert_str_eq(fa_str(f, "message"), "gpu2:ens1f0np0 should reach leaf1:swp10; "
+				 "found leaf1:swp2 and (missing)");
+		json_decref(rep);
+	}
+	fa_buf_release(&got);
+}
+END_TEST
+
+START_TEST(engine_path_counts_one_outcome_per_endpoint)
+{
+	json_t *rep = fa_run_clos(NULL, NULL), *r, *c;
+	size_t i, seen = 0;
+
+	json_array_foreach(json_object_get(rep, "rules"), i, r) {
+		c = json_object_get(r, "counts");
+		if (!strcmp(fa_str(r, "id"), "path.pfc")) {
+			seen++;
+			ck_assert_msg(fa_int(c, "pass") == 2 && fa_int(c, "fail") == 1 &&
+				      fa_int(c, "notapplicable") == 14,
+				      "path.pfc: gpu1 and gpu2 pass, gpu3 fails, switch ports are "
+				      "not endpoints.");
+			ck_assert_str_eq(fa_str(r, "scope"), "path");
+		}
+		if (!strcmp(fa_str(r, "id"), "fabric.guid.unique")) {
+			seen++;
+			ck_assert_msg(fa_int(c, "pass") == 1, "A whole-fabric rule is one check.");
+		}
+		if (!strcmp(fa_str(r, "id"), "plan.status")) {
+			seen++;
+			ck_assert_msg(fa_int(c, "pass") + fa_int(c, "fail") == 0,
+				      "Without a plan, plan rules have nothing to check.");
+		}
+	}
+	ck_assert_int_eq(seen, 3);
+	json_decref(rep);
+}
+END_TEST
+
+START_TEST(engine_waivers_apply_until_they_expire)
+{
+	static const char text[] =
+		"waivers:\n"
+		"  - rule: 'plan.*'\n"
+		"    subject: '* -- leaf1:swp10'\n"
+		"    reason: NET-1234 recabling on Friday\n"
+		"    expires: 2025-12-02\n"
+		"  - rule: fabric.oversub.warn\n"
+		"    reason: old exception\n"
+		"    expires: 2025-12-01\n";
+	struct fa_waivers *w = NULL;
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf got = FA_BUF_INIT;
+	json_t *rep, *sum, *list, *x;
+
+	ck_assert_int_eq(fa_waivers_parse("w.yaml", text, strlen(text), &w, &err), 0);
+	rep = fa_run_clos("tests/fixtures/rules/plan-clos.csv", w);
+	fa_findings_text(rep, "waived", &got);
+	ck_assert_str_eq(got.buf, "plan.miswired gpu2:ens1f0np0 -- leaf1:swp10 | "
+			 "plan.status=miswired\n"
+			 "plan.status gpu2:ens1f0np0 -- leaf1:swp10 | miswired\n");
+	x = json_object_get(json_array_get(json_object_get(rep, "waived"), 0), "waiver");
+	ck_assert_str_eq(fa_str(x, "reason"), "NET-1234 recabling on Friday");
+	ck_assert_str_eq(fa_str(x, "source"), "w.yaml:2");
+	sum = json_object_get(rep, "summary");
+	ck_assert_msg(fa_int(sum, "findings") == 9 && fa_int(sum, "waived") == 2,
+		      "Waived findings leave the findings count (%lld, %lld).",
+		      (long long)fa_int(sum, "findings"), (long long)fa_int(sum, "waived"));
+	list = json_object_get(rep, "waivers");
+	ck_assert_str_eq(fa_str(json_array_get(list, 0), "status"), "active");
+	ck_assert_int_eq(fa_int(json_array_get(list, 0), "matched"), 2);
+	ck_assert_msg(!strcmp(fa_str(json_array_get(list, 1), "status"), "expired") &&
+		      fa_int(json_array_get(list, 1), "matched") == 0,
+		      "An expired waiver is reported and covers nothing.");
+	fa_buf_reset(&got);
+	fa_findings_text(rep, "findings", &got);
+	ck_assert_msg(strstr(got.buf, "fabric.oversub.warn leaf2") != NULL,
+		      "The finding an expired waiver named is reported again.");
+	json_decref(rep);
+	fa_buf_release(&got);
+	fa_waivers_free(w);
+}
+END_TEST
+
+START_TEST(engine_select_and_skip)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
+	const char *const sel[] = { "path.*", "topology" }, *const skip[] = { "*.warn" };
+
+	ck_assert_int_eq(fa_ruleset_select(rs, sel, 2, skip, 1), 4);
+	ck_assert_msg(fa_ruleset_find(rs, "path.mtu") && fa_ruleset_find(rs, "fabric.guid.unique")
+		      && !fa_ruleset_find(rs, "fabric.oversub.warn") &&
+		      !fa_ruleset_find(rs, "plan.status"),
+		      "Rules are selected by id or category glob, then skipped.");
+	ck_assert_int_eq(fa_ruleset_select(rs, NULL, 0, NULL, 0), 4);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* 20,000 hosts on one Clos: path rules share per-switch results, so this stays fast. */
+START_TEST(engine_path_rules_are_linear)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = json_object(), *devs = json_array(), *links = json_array(), *rep = NULL;
+	json_t *qos = json_pack("{s:[i]}", "pfc_enabled", 3), *r;
+	const char *const sel[] = { "path.*" };
+	struct timespec t0, t1;
+	char name[32], peer[32];
+	size_t i, j, nleaves = 625, nspines = 32;
+	double secs;
+
+	fa_ruleset_select(rs, sel, 1, NULL, 0);
+	for (i = 0; i < nleaves * 32 + nleaves + nspines; i++) {
+		json_t *d = json_object(), *ports = json_array();
+		bool host = i < nleaves * 32, leaf = !host && i < nleaves * 33;
+
+		snprintf(name, sizeof(name), host ? "h%zu" : leaf ? "l%zu" : "s%zu",
+			 host ? i : leaf ? i - nleaves * 32 : i - nleaves * 33);
+		json_object_set_new(d, "name", json_string(name));
+		json_object_set_new(d, "kind", json_string(host ? "host" : "switch"));
+		json_object_set_new(d, "role", json_string(host ? "gpu" : leaf ? "leaf" : "spine"));
+		for (j = 0; j < (host ? 1 : leaf ? 64 : nleaves); j++) {
+			snprintf(peer, sizeof(peer), "p%zu", j);
+			json_array_append_new(ports, json_pack("{s:s,s:i,s:O,s:{s:s}}", "name", peer,
+							       "mtu", 9000, "qos", qos, "nic",
+							       "device", "mlx5_0"));
+		}
+		json_object_set_new(d, "ports", ports);
+		json_array_append_new(devs, d);
+	}
+	for (i = 0; i < nleaves * 32; i++) {
+		snprintf(name, sizeof(name), "h%zu", i);
+		snprintf(peer, sizeof(peer), "l%zu", i / 32);
+		json_array_append_new(links, json_pack("{s:{s:s,s:s},s:{s:s,s:s#},s:s}", "a",
+						       "device", name, "port", "p0", "b", "device",
+						       peer, "port", "p", (int)0, "source", "lldp"));
+		json_object_set_new(json_object_get(json_array_get(links, i), "b"), "port",
+				    json_sprintf("p%zu", i % 32));
+	}
+	for (i = 0; i < nleaves; i++) {
+		for (j = 0; j < nspines; j++) {
+			snprintf(name, sizeof(name), "l%zu", i);
+			snprintf(peer, sizeof(peer), "s%zu", j);
+			json_array_append_new(links, json_pack("{s:{s:s,s:o},s:{s:s,s:o},s:s}", "a",
+							       "device", name, "port",
+							       json_sprintf("p%zu", 32 + j), "b",
+							       "device", peer, "port",
+							       json_sprintf("p%zu", i), "source",
+							       "lldp"));
+		}
+	}
+	json_object_set_new(snap, "devices", devs);
+	json_object_set_new(snap, "links", links);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	json_array_foreach(json_object_get(rep, "rules"), i, r)
+		ck_assert_msg(fa_int(json_object_get(r, "counts"), "pass") == 20000,
+			      "All 20000 host paths pass %s.", fa_str(r, "id"));
+	/*
+	 * Each path crosses 32 uplinks: enumerated per host that is 1.3 million hop checks
+	 * per rule; shared per switch it is 20000 + 20000 + 625 * 32.
+	 */
+	ck_assert_msg(secs < 5.0, "Two path rules over 20000 hosts take %.2f s of CPU, under 5 s.",
+		      secs);
+	json_decref(qos);
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
 START_TEST(engine_default_rules_path)
 {
 	setenv("FABRIC_AUDIT_RULES", "/somewhere/rules", 1);
@@ -502,6 +757,11 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_shipped_pack_on_small_snapshot);
 	tcase_add_test(tc, engine_port_rule_is_fast);
 	tcase_add_test(tc, engine_default_rules_path);
+	tcase_add_test(tc, engine_path_fabric_plan_findings_are_exact);
+	tcase_add_test(tc, engine_path_counts_one_outcome_per_endpoint);
+	tcase_add_test(tc, engine_waivers_apply_until_they_expire);
+	tcase_add_test(tc, engine_select_and_skip);
+	tcase_add_test(tc, engine_path_rules_are_linear);
 	suite_add_tcase(s, tc);
 	return s;
 }

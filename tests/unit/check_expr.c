@@ -40,7 +40,7 @@ static void fa_bind(struct fa_eval *ev, const json_t *b)
 /* Parse @text (it must parse) and test it against the standard bindings. */
 static enum fa_tri fa_test_expr(const char *text, struct fa_eval *ev)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	json_t *b = fa_bindings();
@@ -90,6 +90,28 @@ static const char *const fa_true_cases[] = {
 	"port['odd-key'] == 'x'", "port.qos.pfc_enabled[2 / 2] == 4",
 	"port.qos.pfc_enabled[1.0] == 4", "params.lossless_priority in port.qos.pfc_enabled",
 	"device.kind == 'switch' and port.qos.trust == 'dscp'", "port.mtu >= params.jumbo",
+	/* functions over lists */
+	"all([true, true])", "not all([true, false])", "all([])", "any([false, true])",
+	"not any([])", "duplicates([3, 1, 3, 2, 1, 3]) == [1, 3]", "duplicates([1, 2]) == []",
+	"unique([3, 1, 3]) == [1, 3]", "flatten([[1], [2, 3], 4]) == [1, 2, 3, 4]",
+	"keys(port.nic) == ['firmware', 'psid']", "str(48) == '48'", "str('x') == 'x'",
+	"str(true) == 'true'", "int('48') == 48", "int('True(1)') == 1", "int('ETH(2)') == 2",
+	"int(' 7 ') == 7", "int('0x7fff') == 32767", "int(3.0) == 3", "int(-2) == -2",
+	"split('mlx5_0:1,mlx5_1', ',') == ['mlx5_0:1', 'mlx5_1']", "split('', ',') == ['']",
+	"split('a--b', '--') == ['a', 'b']", "startswith('ens1f0np0', 'ens')",
+	"not startswith('en', 'ens')", "startswith('x', '')",
+	/* comprehensions */
+	"[x * 2 for x in [1, 2, 3]] == [2, 4, 6]", "[x for x in [1, 2, 3] if x > 1] == [2, 3]",
+	"[x for x in port.qos.pfc_enabled if x == params.lossless_priority] == [3]",
+	"sum([x for x in [1, 2, 3] if x != 2]) == 4", "[x for x in []] == []",
+	"[[y for y in [x, x]] for x in [1, 2]] == [[1, 1], [2, 2]]",
+	"all([k in port.nic for k in keys(port.nic)])", "[format for format in ['a']] == ['a']",
+	"[x.psid for x in [port.nic]] == ['MT_0000000838']",
+	/* topology functions without a topology read as missing, so exists() is false */
+	"not exists(peer(port))", "not exists(tier(device))", "not exists(uplinks(device))",
+	/* steps after a call */
+	"keys(port.nic)[0] == 'firmware'", "unique([port.nic])[0].psid == 'MT_0000000838'",
+	"not exists(peer(port).mtu)",
 };
 
 START_TEST(expr_operators_and_functions)
@@ -175,6 +197,11 @@ static const struct {
 	{ "port.qos.pfc_enabled[-1] == 1", "port.qos.pfc_enabled[-1]" },
 	{ "port.mtu.deeper == 1", "port.mtu.deeper" },
 	{ "port.qos.priority_to_tc[params.nope] == 1", "params.nope" },
+	{ "[x for x in port.nope] == []", "port.nope" },
+	{ "[x.nope for x in [port]] == []", "x.nope" },
+	{ "[x for x in [port] if x.nope == 1] == []", "x.nope" },
+	{ "peer(port).mtu == 1", "peer(port)" },
+	{ "tier(device) == 1", "tier(device)" },
 	/* an and/or that a missing value did not decide blames the one that did */
 	{ "(port.nope == 1 or true) and port.other == 2", "port.other" },
 	{ "true and port.nope == 1", "port.nope" },
@@ -223,11 +250,16 @@ static const char *const fa_error_cases[] = {
 	"port.qos.pfc_enabled[true] == 1", "port.qos.pfc_enabled[1.5] == 1",
 	"port.qos.pfc_enabled[1e300] == 1", "9223372036854775807 + 1 > 0",
 	"uniform(port.mtu)",
+	"all([1])", "any(3)", "duplicates(3) == []", "unique('a') == []", "flatten(1) == []",
+	"keys([1]) == []", "str([1]) == ''", "int('abc') == 1", "int(1.5) == 1", "int(null) == 1",
+	"int('1x') == 1", "[x for x in 3] == []", "[x for x in [1] if 2] == []",
+	"peer(3) == 1", "tier('leaf') == 1", "split('a', '') == []", "split(1, ',') == []",
+	"startswith(1, 'a')",
 };
 
 START_TEST(expr_type_errors_are_errors)
 {
-	struct fa_expr_opts opts = { fa_roots_port, true, NULL };
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false };
 	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	const char *text = fa_error_cases[_i];
@@ -319,13 +351,20 @@ static const struct {
 	{ "28.39.1002 == 1", 1, "malformed number" },
 	{ "port. == 1", 7, "a field name after '.'" },
 	{ "port.mtu == and", 13, "expected a value, found 'and'" },
+	{ "[x for x of [1]] == []", 10, "expected 'in' after the variable" },
+	{ "[port for port in [1]] == []", 11, "'port' cannot name a comprehension variable" },
+	{ "[x for x in [1] if] == []", 19, "expected a value" },
+	{ "[x for x in [1] == []", 22, "expected ']'" },
+	{ "[[[[[x for x in [1]] for y in [1]] for z in [1]] for w in [1]] for v in [1]] == []",
+	  5, "comprehensions nested more than 4 deep" },
+	{ "for == 1", 1, "expected a value, found 'for'" },
 	{ "port.mtu $ 1", 10, "unexpected character '$'" },
 	{ "99999999999999999999 == 1", 1, "out of range" },
 };
 
 START_TEST(expr_parse_errors_name_the_column)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	const char *text = fa_parse_errors[_i].text;
@@ -347,7 +386,7 @@ START_TEST(expr_link_roots_and_params_are_checked)
 	struct fa_expr_opts link = {
 		FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_A_DEVICE) |
 		FA_ROOT_BIT(FA_ROOT_A_PORT) | FA_ROOT_BIT(FA_ROOT_B_DEVICE) |
-		FA_ROOT_BIT(FA_ROOT_B_PORT) | FA_ROOT_BIT(FA_ROOT_LINK), false, NULL };
+		FA_ROOT_BIT(FA_ROOT_B_PORT) | FA_ROOT_BIT(FA_ROOT_LINK), false, NULL, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	json_t *params = json_pack("{s:i}", "lossless_priority", 3);
@@ -378,7 +417,7 @@ END_TEST
 
 START_TEST(expr_nesting_is_bounded)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	char text[1200];
@@ -404,7 +443,7 @@ END_TEST
 
 START_TEST(expr_texts_and_paths)
 {
-	struct fa_expr_opts opts = { fa_roots_port, true, NULL };
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 

@@ -69,6 +69,7 @@ int main(void)
 		/* Rule language and engine suites */
 		fa_engine_suite,
 		fa_expr_suite,
+		fa_plan_suite,
 		fa_rules_suite,
 		/* Drift and gate suites */
 		fa_diff_suite,

@@ -69,7 +69,25 @@ static const struct {
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: nonsense\n    severity: error\n"
 	  "    scope: port\n    expect: 'true'\n", "unknown category 'nonsense'" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
-	  "    scope: fabric\n    expect: 'true'\n", "unknown scope 'fabric'" },
+	  "    scope: cluster\n    expect: 'true'\n", "unknown scope 'cluster'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: fabric\n    expect: 'true'\n", "needs 'over': device or fabric" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: fabric\n    over: fabric\n    expect: device.mtu > 0\n",
+	  "unknown name 'device' (this rule can read: fabric, params)" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    where: a.port.mtu > 0\n    expect: 'true'\n",
+	  "unknown name 'a'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    expect: tier(b.device) > 0\n",
+	  "tier() cannot be used here" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: plan\n    expect: plan.status == 'ok'\n"
+	  "    examples: { pass: [ { devices: [], plan: [ { a: { device: x } } ] } ] }\n",
+	  "the example's plan" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: path\n    expect: 'true'\n    examples: { pass: [ { device: {} } ] }\n",
+	  "unknown key 'device' in an example" },
 	{ "pack: x\nrules:\n  - id: a\n    title: 3\n", "'title' must be a non-empty string" },
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
 	  "    scope: port\n    over: port\n    expect: 'true'\n",
@@ -139,8 +157,8 @@ START_TEST(rules_shipped_pack_loads)
 	json_t *list, *r;
 	size_t i;
 
-	ck_assert_msg(fa_ruleset_load(rs, fa_test_srcfile("rules/packs"), &err) == 0,
-		      "The shipped packs load (%s).", err.msg);
+	ck_assert_msg(fa_ruleset_load(rs, fa_test_srcfile("rules/packs/roce-basics.yaml"),
+				      &err) == 0, "The roce-basics pack loads (%s).", err.msg);
 	list = fa_ruleset_list_json(rs);
 	ck_assert_msg(json_array_size(list) == sizeof(ids) / sizeof(ids[0]),
 		      "roce-basics has %zu rules, not %zu.", sizeof(ids) / sizeof(ids[0]),
@@ -165,6 +183,58 @@ START_TEST(rules_shipped_pack_loads)
 			      "Rule %s has pass and fail examples and a message.",
 			      rs->rules[i]->id);
 	json_decref(list);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* Every shipped rule is documented and has examples of both kinds that hold. */
+START_TEST(rules_shipped_packs_pass_lint)
+{
+	struct fa_ruleset *rs = fa_ruleset_new();
+	struct fa_err err = FA_ERR_INIT;
+	json_t *problems = json_array();
+	size_t n, i, npass, nfail;
+
+	ck_assert_msg(fa_ruleset_load(rs, fa_test_srcfile("rules/packs"), &err) == 0,
+		      "The shipped packs load (%s).", err.msg);
+	ck_assert_msg(rs->nrules >= 60 && rs->npacks == 8,
+		      "The catalogue has 8 packs and at least 60 rules (%zu, %zu).", rs->npacks,
+		      rs->nrules);
+	n = fa_ruleset_lint(rs, problems);
+	ck_assert_msg(n == 0, "The shipped packs have no lint problems (first: %s).",
+		      n ? json_string_value(json_array_get(problems, 0)) : "");
+	for (i = 0; i < rs->nrules; i++) {
+		size_t k;
+
+		for (k = 0, npass = nfail = 0; k < rs->rules[i]->nexamples; k++)
+			*(rs->rules[i]->examples[k].pass ? &npass : &nfail) += 1;
+		ck_assert_msg(npass > 0 && nfail > 0 && rs->rules[i]->rationale,
+			      "Rule %s has a rationale, a pass and a fail example.",
+			      rs->rules[i]->id);
+	}
+	json_decref(problems);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* Lint lists every problem of a pack, each at its file and line. */
+START_TEST(rules_lint_reports_every_problem)
+{
+	struct fa_ruleset *rs = fa_ruleset_new();
+	struct fa_err err = FA_ERR_INIT;
+	json_t *problems = json_array();
+
+	ck_assert_int_eq(fa_ruleset_load(rs, fa_test_srcfile("tests/fixtures/rules/"
+							     "engine-pack.yaml"), &err), 0);
+	ck_assert_msg(fa_ruleset_lint(rs, problems) == 2 * rs->nrules,
+		      "Each rule of engine-pack.yaml lacks a rationale and examples (%zu "
+		      "problems).", json_array_size(problems));
+	ck_assert_msg(strstr(json_string_value(json_array_get(problems, 0)),
+			     "engine-pack.yaml:") != NULL &&
+		      strstr(json_string_value(json_array_get(problems, 0)), "has no rationale"),
+		      "A problem names the file and what is wrong (%s).",
+		      json_string_value(json_array_get(problems, 0)));
+	json_decref(problems);
 	fa_ruleset_free(rs);
 }
 END_TEST
@@ -252,7 +322,8 @@ START_TEST(rules_scope_and_severity_names)
 	for (i = 0; i < FA_SEVERITY_COUNT; i++)
 		ck_assert_int_eq(fa_severity_from_string(fa_severity_to_string(i)), i);
 	ck_assert_msg(fa_severity_from_string("critical") == -1, "'critical' is no severity.");
-	ck_assert_msg(fa_scope_from_string("fabric") == -1, "'fabric' is no scope (yet).");
+	ck_assert_msg(fa_scope_from_string("cluster") == -1, "'cluster' is no scope.");
+	ck_assert_msg(fa_scope_from_string("plan") == FA_SCOPE_PLAN, "'plan' is a scope.");
 	ck_assert_msg(fa_category_is_known("pfc") && !fa_category_is_known("PFC"),
 		      "Categories are the lowercase names of docs/rules.md.");
 }
@@ -261,7 +332,7 @@ END_TEST
 START_TEST(rules_templates_render)
 {
 	struct fa_expr_opts opts = { FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
-				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL };
+				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL, false };
 	struct fa_subject subj = { .scope = FA_SCOPE_PORT, .dev = "gpu003", .port = "ens1f0np0" };
 	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_err err = FA_ERR_INIT;
@@ -296,6 +367,8 @@ Suite *fa_rules_suite(void)
 	tcase_add_loop_test(tc, rules_bad_packs_are_refused, 0,
 			    sizeof(fa_bad_packs) / sizeof(fa_bad_packs[0]));
 	tcase_add_test(tc, rules_shipped_pack_loads);
+	tcase_add_test(tc, rules_shipped_packs_pass_lint);
+	tcase_add_test(tc, rules_lint_reports_every_problem);
 	tcase_add_test(tc, rules_folder_loads_in_sorted_order);
 	tcase_add_test(tc, rules_missing_paths_are_reported);
 	tcase_add_test(tc, rules_params_can_be_overridden);

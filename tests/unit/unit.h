@@ -50,6 +50,7 @@ Suite *fa_collector_ssh_suite(void);
 /* Rule language and engine suites */
 Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
+Suite *fa_plan_suite(void);
 Suite *fa_rules_suite(void);
 /* Drift and gate suites */
 Suite *fa_diff_suite(void);
