@@ -372,28 +372,30 @@ static void fa_junit_wrap(struct fa_buf *out, const struct fa_junit_suite *total
 	fa_buf_adds(out, "</testsuites>\n");
 }
 
-int fa_render_junit(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
-		    struct fa_err *err)
+/* A document that is one test suite: @suite fills it, then the <testsuites> wrapper. */
+static int fa_junit_single(const json_t *doc,
+			   void (*suite)(const json_t *, struct fa_buf *, struct fa_junit_suite *),
+			   struct fa_buf *out)
 {
 	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
 
-	fa_junit_audit_suite(report, &total.body, &total);
+	suite(doc, &total.body, &total);
 	fa_junit_open(out);
 	fa_junit_wrap(out, &total, &total.body);
 	fa_buf_release(&total.body);
 	return 0;
 }
 
+int fa_render_junit(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
+		    struct fa_err *err)
+{
+	return fa_junit_single(report, fa_junit_audit_suite, out);
+}
+
 int fa_render_junit_diff(const json_t *diff, const struct fa_render_opts *opts,
 			 struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
-
-	fa_junit_diff_suite(diff, &total.body, &total);
-	fa_junit_open(out);
-	fa_junit_wrap(out, &total, &total.body);
-	fa_buf_release(&total.body);
-	return 0;
+	return fa_junit_single(diff, fa_junit_diff_suite, out);
 }
 
 int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
