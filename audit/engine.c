@@ -22,11 +22,13 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "audit/engine.h"
 #include "audit/util/xalloc.h"
@@ -191,6 +193,36 @@ static void fa_group_init(struct fa_group *g, const struct fa_rule *r, const jso
 	g->nu = fa_expr_uniform_count(r->expect);
 }
 
+/* Room for one more member. */
+static void fa_group_reserve(struct fa_group *g)
+{
+	if (g->n < g->alloc)
+		return;
+	g->alloc = g->alloc ? g->alloc * 2 : 64;
+	g->m = fa_xreallocarray(g->m, g->alloc, sizeof(*g->m));
+	g->vals = fa_xreallocarray(g->vals, g->alloc * g->nu + 1, sizeof(*g->vals));
+	g->miss = fa_xreallocarray(g->miss, g->alloc * g->nu + 1, sizeof(*g->miss));
+}
+
+/* Move the members of @src (the same rule, later subjects) after those of @dst. */
+static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
+{
+	size_t i, nu = dst->nu;
+
+	for (i = 0; i < src->n; i++) {
+		fa_group_reserve(dst);
+		dst->m[dst->n] = src->m[i];
+		dst->m[dst->n].seq = dst->n;
+		memcpy(&dst->vals[dst->n * nu], &src->vals[i * nu], nu * sizeof(*dst->vals));
+		memcpy(&dst->miss[dst->n * nu], &src->miss[i * nu], nu * sizeof(*dst->miss));
+		dst->n++;
+	}
+	free(src->m);
+	free(src->vals);
+	free(src->miss);
+	memset(src, 0, sizeof(*src));
+}
+
 /* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
 static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct fa_eval *ev,
 			 const struct fa_sink *sink)
@@ -201,12 +233,7 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct
 	size_t u, nu = g->nu;
 	enum fa_tri t;
 
-	if (g->n == g->alloc) {
-		g->alloc = g->alloc ? g->alloc * 2 : 64;
-		g->m = fa_xreallocarray(g->m, g->alloc, sizeof(*g->m));
-		g->vals = fa_xreallocarray(g->vals, g->alloc * nu + 1, sizeof(*g->vals));
-		g->miss = fa_xreallocarray(g->miss, g->alloc * nu + 1, sizeof(*g->miss));
-	}
+	fa_group_reserve(g);
 	ev->root[FA_ROOT_PARAMS] = g->params;
 	fa_member_bind(ev, mem, &subj);
 	subj.group = NULL;
@@ -1207,35 +1234,53 @@ static void fa_batch_use(struct fa_run *run, struct fa_eval *ev, const struct fa
 	ev->root[FA_ROOT_PARAMS] = b->r->pack->params;
 }
 
-static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t n)
+/* Rules of one subject read the same fields: each is looked up once per subject. */
+static void fa_batch_eval_init(const struct fa_run *run, struct fa_eval *ev)
 {
-	struct fa_sink sink = { fa_run_outcome, run };
-	struct fa_subject subj = { .scope = FA_SCOPE_DEVICE };
-	struct fa_eval ev = FA_EVAL_INIT;
 	size_t npaths = json_object_size(run->rs->paths);
-	const json_t *link;
-	size_t i, j, k;
 
-	/* Rules of one subject read the same fields: each is looked up once per subject. */
-	ev.pcache = fa_xcalloc(npaths + 1, sizeof(*ev.pcache));
-	ev.pgen = fa_xcalloc(npaths + 1, sizeof(*ev.pgen));
-	ev.gen = 1;
-	ev.topo = run->topo;
+	ev->pcache = fa_xcalloc(npaths + 1, sizeof(*ev->pcache));
+	ev->pgen = fa_xcalloc(npaths + 1, sizeof(*ev->pgen));
+	ev->gen = 1;
+	ev->topo = run->topo;
+}
+
+static void fa_batch_eval_release(struct fa_eval *ev)
+{
+	free(ev->pcache);
+	free(ev->pgen);
+}
+
+static void fa_batch_rules_init(struct fa_batch_rule *rules, size_t n)
+{
+	size_t k;
+
 	for (k = 0; k < n; k++) {
 		fa_guard_init(&rules[k].guard, rules[k].r);
 		if (rules[k].r->scope == FA_SCOPE_GROUP)
 			fa_group_init(&rules[k].group, rules[k].r, rules[k].r->pack->params);
 	}
-	for (i = 0; i < run->ndevs; i++) {
+}
+
+/* Device, port and group rules on devices [lo, hi). */
+static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, size_t n,
+			     struct fa_eval *ev, size_t lo, size_t hi)
+{
+	struct fa_sink sink = { fa_run_outcome, run };
+	struct fa_subject subj = { .scope = FA_SCOPE_DEVICE };
+	size_t i, j, k;
+
+	for (i = lo; i < hi; i++) {
 		const struct fa_dev *d = &run->devs[i];
 		const json_t *ports = json_object_get(d->json, "ports"), *p;
 		size_t nports = json_array_size(ports);
 
 		if (!d->ok)
 			continue;
-		ev.root[FA_ROOT_DEVICE] = d->json;
-		ev.root[FA_ROOT_PORT] = NULL;
-		ev.gen++;
+		ev->root[FA_ROOT_DEVICE] = d->json;
+		ev->root[FA_ROOT_PORT] = NULL;
+		ev->gen++;
+		subj.scope = FA_SCOPE_DEVICE;
 		subj.dev = d->name;
 		subj.port = NULL;
 		for (k = 0; k < n; k++) {
@@ -1243,46 +1288,54 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 
 			if (b->r->scope == FA_SCOPE_LINK)
 				continue;
-			fa_batch_use(run, &ev, b);
+			fa_batch_use(run, ev, b);
 			if (b->r->scope == FA_SCOPE_DEVICE) {
-				subj.scope = FA_SCOPE_DEVICE;
-				fa_evaluate_subject(b->r, &ev, &subj, &sink);
+				fa_evaluate_subject(b->r, ev, &subj, &sink);
 				continue;
 			}
 			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
 				struct fa_member m = { d->json, NULL, d->name, NULL, NULL, 0 };
 
-				fa_group_add(&b->group, &m, &ev, &sink);
+				fa_group_add(&b->group, &m, ev, &sink);
 				continue;
 			}
-			b->excluded = fa_guard_excludes(&b->guard, &ev);
+			b->excluded = fa_guard_excludes(&b->guard, ev);
 			if (b->excluded)
 				b->counts->na += nports;
 		}
 		subj.scope = FA_SCOPE_PORT;
 		json_array_foreach(ports, j, p) {
-			ev.root[FA_ROOT_PORT] = p;
-			ev.gen++;
+			ev->root[FA_ROOT_PORT] = p;
+			ev->gen++;
 			subj.port = fa_json_name(p);
 			for (k = 0; k < n; k++) {
 				if (rules[k].r->over != FA_SCOPE_PORT || rules[k].excluded)
 					continue;
-				fa_batch_use(run, &ev, &rules[k]);
+				fa_batch_use(run, ev, &rules[k]);
 				if (rules[k].r->scope == FA_SCOPE_GROUP) {
 					struct fa_member m = { d->json, p, d->name, subj.port,
 							       NULL, 0 };
 
-					fa_group_add(&rules[k].group, &m, &ev, &sink);
+					fa_group_add(&rules[k].group, &m, ev, &sink);
 					continue;
 				}
-				fa_evaluate_subject(rules[k].r, &ev, &subj, &sink);
+				fa_evaluate_subject(rules[k].r, ev, &subj, &sink);
 			}
 		}
 	}
-	ev.root[FA_ROOT_DEVICE] = ev.root[FA_ROOT_PORT] = NULL;
-	subj.scope = FA_SCOPE_LINK;
-	subj.dev = subj.port = NULL;
-	json_array_foreach(run->links, i, link) {
+	ev->root[FA_ROOT_DEVICE] = ev->root[FA_ROOT_PORT] = NULL;
+}
+
+/* Link rules on links [lo, hi). */
+static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size_t n,
+			   struct fa_eval *ev, size_t lo, size_t hi)
+{
+	struct fa_sink sink = { fa_run_outcome, run };
+	struct fa_subject subj = { .scope = FA_SCOPE_LINK };
+	size_t i, k;
+
+	for (i = lo; i < hi; i++) {
+		const json_t *link = json_array_get(run->links, i);
 		const json_t *a = json_object_get(link, "a"), *bb = json_object_get(link, "b");
 		struct fa_dev *da, *db;
 
@@ -1295,33 +1348,317 @@ static void fa_run_batch(struct fa_run *run, struct fa_batch_rule *rules, size_t
 		/* A failed end is already reported in coverage. */
 		if ((da && !da->ok) || (db && !db->ok))
 			continue;
-		ev.root[FA_ROOT_LINK] = link;
-		ev.root[FA_ROOT_A_DEVICE] = da ? da->json : NULL;
-		ev.root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
-		ev.root[FA_ROOT_A_PORT] = da ? fa_dev_port(run, da, subj.aport) : NULL;
-		ev.root[FA_ROOT_B_PORT] = db ? fa_dev_port(run, db, subj.bport) : NULL;
-		ev.gen++;
+		ev->root[FA_ROOT_LINK] = link;
+		ev->root[FA_ROOT_A_DEVICE] = da ? da->json : NULL;
+		ev->root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
+		ev->root[FA_ROOT_A_PORT] = da ? fa_dev_port(run, da, subj.aport) : NULL;
+		ev->root[FA_ROOT_B_PORT] = db ? fa_dev_port(run, db, subj.bport) : NULL;
+		ev->gen++;
 		for (k = 0; k < n; k++) {
 			if (rules[k].r->scope != FA_SCOPE_LINK)
 				continue;
-			fa_batch_use(run, &ev, &rules[k]);
-			if (!ev.root[FA_ROOT_A_PORT] || !ev.root[FA_ROOT_B_PORT]) {
+			fa_batch_use(run, ev, &rules[k]);
+			if (!ev->root[FA_ROOT_A_PORT] || !ev->root[FA_ROOT_B_PORT]) {
 				/* The snapshot names an end it does not describe. */
-				ev.missing = !ev.root[FA_ROOT_A_PORT] ? "a.port" : "b.port";
-				fa_emit(&sink, rules[k].r, FA_RES_NE, &ev, &subj, FA_TRI_MISSING);
+				ev->missing = !ev->root[FA_ROOT_A_PORT] ? "a.port" : "b.port";
+				fa_emit(&sink, rules[k].r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
 				continue;
 			}
-			fa_evaluate_subject(rules[k].r, &ev, &subj, &sink);
+			fa_evaluate_subject(rules[k].r, ev, &subj, &sink);
 		}
 	}
-	for (k = 0; k < n; k++) {
-		if (rules[k].r->scope != FA_SCOPE_GROUP)
-			continue;
-		fa_batch_use(run, &ev, &rules[k]);
-		fa_group_finish(&rules[k].group, &sink);
+}
+
+/* ---- parallel evaluation --------------------------------------------------------------- */
+
+/*
+ * While rules run, the snapshot, the topology and the rules are only read, so threads share
+ * them; each thread writes into its own findings, counts and not-evaluable lists, merged
+ * afterwards in subject order.  The report is therefore the same whatever the number of
+ * threads: a finding's seq, its last sort key, follows that order, and every list keeps the
+ * order of a run on one thread.
+ *
+ * Stage 1 shares the devices (by port count) and the links out between the threads, each
+ * running the batched rules on its share; a rule is either a link rule or a device/port one,
+ * so appending the threads' lists in order gives each rule its subjects in order.  Stage 2
+ * hands out, one at a time, the decisions of the group rules (every member is in by then)
+ * and the path, fabric and plan rules.
+ */
+#define FA_ENGINE_MAX_THREADS 64
+/* Below this many subjects (ports and links) a second thread costs more than it saves. */
+#define FA_ENGINE_SUBJECTS_PER_THREAD 20000
+
+/* A run that shares @main's inputs and writes into outputs of its own. */
+static void fa_run_fork(const struct fa_run *main, struct fa_run *child)
+{
+	*child = *main;
+	child->found = NULL;
+	child->nfound = child->afound = 0;
+	fa_buf_init(&child->text, 0);
+	child->waiver_hits = main->waivers ? fa_xcalloc(main->waivers->n + 1,
+							 sizeof(*child->waiver_hits))
+					   : NULL;
+	child->counts = NULL;
+	child->not_evaluable = NULL;
+}
+
+/* Move @child's findings, in order, and its waiver hits into @main. */
+static void fa_run_join(struct fa_run *main, struct fa_run *child)
+{
+	size_t i;
+
+	for (i = 0; i < child->nfound; i++) {
+		if (main->nfound == main->afound) {
+			main->afound = main->afound ? main->afound * 2 : 64;
+			main->found = fa_xreallocarray(main->found, main->afound,
+						       sizeof(*main->found));
+		}
+		main->found[main->nfound] = child->found[i];
+		main->found[main->nfound].seq = main->nfound;
+		main->nfound++;
 	}
-	free(ev.pcache);
-	free(ev.pgen);
+	free(child->found);
+	for (i = 0; main->waivers && i < main->waivers->n; i++)
+		main->waiver_hits[i] += child->waiver_hits[i];
+	free(child->waiver_hits);
+	fa_buf_release(&child->text);
+	memset(child, 0, sizeof(*child));
+}
+
+/* A stage 2 job: a group rule to decide, or a path, fabric or plan rule to run. */
+struct fa_job {
+	struct fa_batch_rule *group;
+	const struct fa_rule *rule;
+	struct fa_run run;		/* its outputs */
+};
+
+struct fa_worker {
+	struct fa_run run;
+	struct fa_batch_rule *rules;	/* stage 1: copies of the batch with own outputs */
+	struct fa_counts *counts;
+	size_t n;
+	size_t dev_lo, dev_hi, link_lo, link_hi;
+	/* stage 2 */
+	struct fa_job *jobs;
+	size_t njobs;
+	size_t *next;			/* the next job to take (shared, atomic) */
+	pthread_t tid;
+	bool started;
+};
+
+static void *fa_worker_batch(void *arg)
+{
+	struct fa_worker *w = arg;
+	struct fa_eval ev = FA_EVAL_INIT;
+
+	fa_batch_eval_init(&w->run, &ev);
+	fa_batch_devices(&w->run, w->rules, w->n, &ev, w->dev_lo, w->dev_hi);
+	fa_batch_links(&w->run, w->rules, w->n, &ev, w->link_lo, w->link_hi);
+	fa_batch_eval_release(&ev);
+	return NULL;
+}
+
+static void *fa_worker_jobs(void *arg)
+{
+	struct fa_worker *w = arg;
+	size_t k;
+
+	while ((k = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED)) < w->njobs) {
+		struct fa_job *job = &w->jobs[k];
+		struct fa_sink sink = { fa_run_outcome, &job->run };
+
+		if (job->group) {
+			struct fa_eval ev = FA_EVAL_INIT;
+
+			fa_batch_use(&job->run, &ev, job->group);
+			fa_group_finish(&job->group->group, &sink);
+		} else {
+			fa_run_rule(&job->run, job->rule, &sink);
+		}
+	}
+	return NULL;
+}
+
+struct fa_topo_job {
+	const json_t *snapshot;
+	struct fa_topo *topo;
+};
+
+static void *fa_topo_thread(void *arg)
+{
+	struct fa_topo_job *job = arg;
+
+	job->topo = fa_topo_new(job->snapshot);
+	return NULL;
+}
+
+/*
+ * fa_run_index() and the topology, side by side when threads are allowed: both only read the
+ * snapshot, and fa_topo_new() reads whatever it is given defensively, so it may start before
+ * the index has checked the structure.  A broken snapshot loses only the wasted topology.
+ */
+static int fa_run_index_topo(struct fa_run *run, const json_t *snapshot, int threads,
+			     struct fa_err *err)
+{
+	struct fa_topo_job job = { snapshot, NULL };
+	pthread_t tid;
+	bool started = threads != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+		       pthread_create(&tid, NULL, fa_topo_thread, &job) == 0;
+	int rc = fa_run_index(run, snapshot, err);
+
+	if (started)
+		pthread_join(tid, NULL);
+	else if (rc == 0)
+		fa_topo_thread(&job);
+	run->topo = job.topo;
+	return rc;
+}
+
+/* Run @fn on every worker, on threads when there are several; then wait for them all. */
+static void fa_workers_run(struct fa_worker *w, size_t nw, void *(*fn)(void *))
+{
+	size_t i;
+
+	for (i = 1; i < nw; i++)
+		w[i].started = pthread_create(&w[i].tid, NULL, fn, &w[i]) == 0;
+	fn(&w[0]);
+	for (i = 1; i < nw; i++) {
+		if (w[i].started)
+			pthread_join(w[i].tid, NULL);
+		else
+			fn(&w[i]);	/* no thread to be had: do its share here */
+	}
+}
+
+/* How many threads: the option, else one per CPU as long as each has enough to do. */
+static size_t fa_run_nthreads(const struct fa_run *run, int wanted)
+{
+	size_t subjects = json_array_size(run->links), i, n;
+	long cpus;
+
+	for (i = 0; i < run->ndevs; i++)
+		subjects += json_array_size(json_object_get(run->devs[i].json, "ports"));
+	if (wanted > 0)
+		n = (size_t)wanted;
+	else {
+		cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cpus > 0 ? (size_t)cpus : 1;
+		if (n > subjects / FA_ENGINE_SUBJECTS_PER_THREAD + 1)
+			n = subjects / FA_ENGINE_SUBJECTS_PER_THREAD + 1;
+	}
+	return n > FA_ENGINE_MAX_THREADS ? FA_ENGINE_MAX_THREADS : n;
+}
+
+/* Stage 1 shares: devices cut where the ports so far reach the worker's fraction. */
+static void fa_workers_share(struct fa_worker *w, size_t nw, const struct fa_run *run)
+{
+	size_t total = 0, sofar = 0, i, k = 0, nlinks = json_array_size(run->links);
+
+	for (i = 0; i < run->ndevs; i++)
+		total += json_array_size(json_object_get(run->devs[i].json, "ports")) + 1;
+	w[0].dev_lo = 0;
+	for (i = 0; i < run->ndevs; i++) {
+		sofar += json_array_size(json_object_get(run->devs[i].json, "ports")) + 1;
+		while (k + 1 < nw && sofar * nw >= total * (k + 1)) {
+			w[k].dev_hi = i + 1;
+			w[++k].dev_lo = i + 1;
+		}
+	}
+	for (; k < nw; k++) {
+		w[k].dev_hi = run->ndevs;
+		if (k + 1 < nw)
+			w[k + 1].dev_lo = run->ndevs;
+	}
+	for (k = 0; k < nw; k++) {
+		w[k].link_lo = nlinks * k / nw;
+		w[k].link_hi = nlinks * (k + 1) / nw;
+	}
+}
+
+/*
+ * Evaluate every rule: the batch (@batch, @nbatch) in stage 1, the others in stage 2; counts
+ * and not-evaluable lists go to @counts and @ne_lists (per rule of the set), findings to @run.
+ */
+static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t nbatch,
+		       struct fa_counts *counts, json_t **ne_lists, int threads)
+{
+	const struct fa_ruleset *rs = run->rs;
+	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, next = 0;
+	struct fa_worker *w = fa_xcalloc(nw, sizeof(*w));
+	struct fa_job *jobs;
+
+	fa_batch_rules_init(batch, nbatch);
+	fa_workers_share(w, nw, run);
+	for (i = 0; i < nw; i++) {
+		fa_run_fork(run, &w[i].run);
+		w[i].n = nbatch;
+		w[i].rules = fa_xcalloc(nbatch + 1, sizeof(*w[i].rules));
+		w[i].counts = fa_xcalloc(nbatch + 1, sizeof(*w[i].counts));
+		for (k = 0; k < nbatch; k++) {
+			w[i].rules[k].r = batch[k].r;
+			w[i].rules[k].counts = &w[i].counts[k];
+			w[i].rules[k].ne = json_array();
+		}
+		fa_batch_rules_init(w[i].rules, nbatch);
+	}
+	fa_workers_run(w, nw, fa_worker_batch);
+	for (i = 0; i < nw; i++) {
+		for (k = 0; k < nbatch; k++) {
+			struct fa_counts *c = batch[k].counts, *wc = &w[i].counts[k];
+
+			c->pass += wc->pass;
+			c->fail += wc->fail;
+			c->ne += wc->ne;
+			c->na += wc->na;
+			c->waived += wc->waived;
+			json_array_extend(batch[k].ne, w[i].rules[k].ne);
+			json_decref(w[i].rules[k].ne);
+			if (batch[k].r->scope == FA_SCOPE_GROUP)
+				fa_group_absorb(&batch[k].group, &w[i].rules[k].group);
+		}
+		fa_run_join(run, &w[i].run);
+		free(w[i].rules);
+		free(w[i].counts);
+	}
+
+	/* Stage 2.  What path, fabric and plan rules build on first use is built now. */
+	jobs = fa_xcalloc(nbatch + rs->nrules + 1, sizeof(*jobs));
+	for (k = 0; k < nbatch; k++) {
+		if (batch[k].r->scope != FA_SCOPE_GROUP)
+			continue;
+		jobs[njobs].group = &batch[k];
+		fa_run_fork(run, &jobs[njobs++].run);
+	}
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+
+		if (r->scope != FA_SCOPE_PATH && r->scope != FA_SCOPE_FABRIC &&
+		    r->scope != FA_SCOPE_PLAN)
+			continue;
+		if (r->scope == FA_SCOPE_FABRIC && r->over == FA_SCOPE_FABRIC)
+			fa_run_fabric(run);
+		if (r->scope == FA_SCOPE_PLAN && run->plan && !run->plan_compared) {
+			fa_plan_compare(run->plan, run->topo, &run->psubj, &run->npsubj);
+			run->plan_compared = true;
+		}
+		jobs[njobs].rule = r;
+		fa_run_fork(run, &jobs[njobs].run);
+		jobs[njobs].run.counts = &counts[i];
+		jobs[njobs].run.not_evaluable = ne_lists[i];
+		njobs++;
+	}
+	if (nw > njobs)
+		nw = njobs ? njobs : 1;
+	for (i = 0; i < nw; i++) {
+		w[i].jobs = jobs;
+		w[i].njobs = njobs;
+		w[i].next = &next;
+	}
+	fa_workers_run(w, nw, fa_worker_jobs);
+	for (k = 0; k < njobs; k++)
+		fa_run_join(run, &jobs[k].run);
+	free(jobs);
+	free(w);
 }
 
 static int fa_found_cmp(const void *a, const void *b)
@@ -1438,7 +1775,6 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 {
 	static const struct fa_engine_opts defaults = FA_ENGINE_OPTS_INIT;
 	struct fa_run run;
-	struct fa_sink sink = { fa_run_outcome, &run };
 	struct fa_counts *counts = NULL;
 	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
 	size_t at_or_above = 0, nwaived = 0, nbatch = 0;
@@ -1465,10 +1801,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 				opts->fail_on);
 		goto out;
 	}
-	rc = fa_run_index(&run, snapshot, err);
+	rc = fa_run_index_topo(&run, snapshot, opts->threads, err);
 	if (rc < 0)
 		goto out;
-	run.topo = fa_topo_new(snapshot);
 
 	rep = fa_report_head(snapshot, opts);
 	rules = json_array();
@@ -1488,17 +1823,11 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 			nbatch++;
 		}
 	}
-	fa_run_batch(&run, batch, nbatch);
+	fa_run_all(&run, batch, nbatch, counts, ne_lists, opts->threads);
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
 		json_t *o;
 
-		if (r->scope != FA_SCOPE_DEVICE && r->scope != FA_SCOPE_PORT &&
-		    r->scope != FA_SCOPE_LINK && r->scope != FA_SCOPE_GROUP) {
-			run.counts = &counts[i];
-			run.not_evaluable = ne_lists[i];
-			fa_run_rule(&run, r, &sink);
-		}
 		json_array_extend(all_ne, ne_lists[i]);
 		o = json_object();
 		json_object_set_new(o, "id", json_string(r->id));

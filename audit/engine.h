@@ -76,9 +76,10 @@ struct fa_engine_opts {
 	time_t now;		/* report.created and waiver expiry; 0: the current time */
 	const struct fa_plan *plan;	/* cabling plan for plan rules; NULL: they have no subjects */
 	const struct fa_waivers *waivers;	/* NULL: none */
+	int threads;		/* evaluation threads; 0: one per CPU when the fabric is large */
 };
 
-#define FA_ENGINE_OPTS_INIT { FA_SEVERITY_ERROR, false, NULL, 0, NULL, NULL }
+#define FA_ENGINE_OPTS_INIT { FA_SEVERITY_ERROR, false, NULL, 0, NULL, NULL, 0 }
 
 /*
  * Evaluate @rs on @snapshot (a fabric-audit/snapshot/v1 value) and build the report value

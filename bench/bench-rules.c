@@ -318,9 +318,11 @@ static void bench_per_rule(const struct fa_ruleset *all, const char *rules, cons
 }
 
 static const char bench_usage[] =
-	"usage: bench-rules [--hosts N] [--nics N] [-r RULES] [--no-share] [--write FILE]\n"
+	"usage: bench-rules [--hosts N] [--nics N] [-r RULES] [--threads N] [--no-share]\n"
+	"                   [--write FILE] [--report FILE]\n"
 	"Builds a three-tier Clos of 64-port switches with N hosts (default 12500) of N NICs\n"
-	"(default 8) and evaluates the rule packs (default: the shipped ones) on it.\n";
+	"(default 8) and evaluates the rule packs (default: the shipped ones) on it, on --threads\n"
+	"threads (default: one per CPU); --report FILE saves the report as JSON.\n";
 
 int main(int argc, char **argv)
 {
@@ -328,6 +330,8 @@ int main(int argc, char **argv)
 		{ "hosts", required_argument, NULL, 'H' },
 		{ "nics", required_argument, NULL, 'n' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "report", required_argument, NULL, 'R' },
 		{ "no-share", no_argument, NULL, 'S' },
 		{ "write", required_argument, NULL, 'w' },
 		{ "per-rule", no_argument, NULL, 'P' },
@@ -337,14 +341,14 @@ int main(int argc, char **argv)
 	struct bench b = { 12500, 8, 0, 0, 0, 0, 0, true, NULL, NULL, NULL, NULL };
 	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
-	const char *rules = NULL, *write = NULL;
+	const char *rules = NULL, *write = NULL, *report = NULL;
 	bool per_rule = false;
 	struct fa_ruleset *rs;
 	json_t *snap, *rep = NULL, *sum;
 	double t0, t1, t2, c1, c2;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "H:n:r:Sw:Ph", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "H:n:r:t:R:Sw:Ph", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'H':
 			b.hosts = atol(optarg);
@@ -354,6 +358,12 @@ int main(int argc, char **argv)
 			break;
 		case 'r':
 			rules = optarg;
+			break;
+		case 't':
+			opts.threads = atoi(optarg);
+			break;
+		case 'R':
+			report = optarg;
 			break;
 		case 'S':
 			b.share = false;
@@ -419,6 +429,10 @@ int main(int argc, char **argv)
 		(long long)json_integer_value(json_object_get(sum, "findings")),
 		(long long)json_integer_value(json_object_get(sum, "not_evaluable")), t2 - t1,
 		c2 - c1, bench_peak_mib());
+	if (report && json_dump_file(rep, report, JSON_INDENT(1)) < 0) {
+		fprintf(stderr, "bench-rules: cannot write %s\n", report);
+		return 74;
+	}
 	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);

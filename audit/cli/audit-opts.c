@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -102,6 +103,18 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 	case FA_OPT_WAIVERS:
 		o->waivers = arg;
 		return 1;
+	case FA_OPT_THREADS: {
+		char *end;
+		long v = strtol(arg, &end, 10);
+
+		if (end == arg || *end || v < 1 || v > 64) {
+			fprintf(stderr, "fabric-audit %s: --threads takes 1 to 64, not '%s'\n", cmd,
+				arg);
+			return -1;
+		}
+		o->threads = (int)v;
+		return 1;
+	}
 	case FA_OPT_SELECT:
 	case FA_OPT_SKIP:
 		if ((opt == FA_OPT_SELECT ? o->nselect : o->nskip) == FA_AUDIT_MAX_PATTERNS) {
@@ -227,6 +240,7 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
 	eopts.require_complete = o->require_complete || require_complete;
 	eopts.plan = plan;
 	eopts.waivers = waivers;
+	eopts.threads = o->threads;
 	r = fa_engine_run(rs, snapshot, &eopts, &report, &err);
 	if (r < 0) {
 		fa_cli_error(&err);

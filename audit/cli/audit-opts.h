@@ -39,6 +39,7 @@ struct fa_audit_opts {
 	size_t nselect;
 	const char *skip[FA_AUDIT_MAX_PATTERNS];	/* --skip PATTERN */
 	size_t nskip;
+	int threads;		/* --threads, 0: automatic */
 };
 
 #define FA_AUDIT_OPTS_HELP                                                                         \
@@ -60,7 +61,10 @@ struct fa_audit_opts {
 	"      --skip PATTERN     do not run rules whose id, category or a tag matches\n"        \
 	"      --plan FILE        cabling plan (CSV or DOT) for the plan rules; default: the\n"   \
 	"                         cabling_plan parameter when a policy sets it\n"                 \
-	"      --waivers FILE     accepted findings with reason and expiry (docs/rules.md)\n"
+	"      --waivers FILE     accepted findings with reason and expiry (docs/rules.md)\n"     \
+	"      --threads N        evaluate the rules on N threads (default: one per CPU, at\n"   \
+	"                         most one per 20,000 ports and links); the report is the\n"   \
+	"                         same whatever N\n"
 
 /* getopt_long entries for the options above; their values are >= 256 or the short letters. */
 enum {
@@ -77,6 +81,7 @@ enum {
 	FA_OPT_SKIP,
 	FA_OPT_PLAN,
 	FA_OPT_WAIVERS,
+	FA_OPT_THREADS,
 	FA_OPT_AUDIT_LAST,
 };
 
@@ -95,7 +100,8 @@ enum {
 		{ "select", required_argument, NULL, FA_OPT_SELECT },                              \
 		{ "skip", required_argument, NULL, FA_OPT_SKIP },                                  \
 		{ "plan", required_argument, NULL, FA_OPT_PLAN },                                  \
-		{ "waivers", required_argument, NULL, FA_OPT_WAIVERS }
+		{ "waivers", required_argument, NULL, FA_OPT_WAIVERS },                            \
+		{ "threads", required_argument, NULL, FA_OPT_THREADS }
 
 #define FA_AUDIT_SHORTOPTS "r:f:o:"
 

@@ -477,7 +477,8 @@ END_TEST
 
 /* ---- path, fabric and plan scopes on snapshot-clos.json --------------------------------- */
 
-static json_t *fa_run_clos(const char *plan_file, const struct fa_waivers *waivers)
+static json_t *fa_run_clos_threads(const char *plan_file, const struct fa_waivers *waivers,
+				   int threads)
 {
 	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
 	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-clos.json");
@@ -492,12 +493,18 @@ static json_t *fa_run_clos(const char *plan_file, const struct fa_waivers *waive
 	opts.plan = plan;
 	opts.waivers = waivers;
 	opts.now = 1764691200;	/* 2025-12-02 */
+	opts.threads = threads;
 	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == 0, "The engine runs (%s).",
 		      err.msg);
 	fa_plan_free(plan);
 	json_decref(snap);
 	fa_ruleset_free(rs);
 	return rep;
+}
+
+static json_t *fa_run_clos(const char *plan_file, const struct fa_waivers *waivers)
+{
+	return fa_run_clos_threads(plan_file, waivers, 1);
 }
 
 /* "rule subject | actual" of every finding (or waived finding), one per line. */
@@ -637,6 +644,71 @@ START_TEST(engine_waivers_apply_until_they_expire)
 }
 END_TEST
 
+/* The shipped packs on the small snapshot, on @threads threads, as JSON text. */
+static char *fa_small_report_text(int threads)
+{
+	struct fa_ruleset *rs = fa_load_rules("rules/packs");
+	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-small.json");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *rep = NULL;
+	char *text;
+
+	opts.now = 1764691200;
+	opts.threads = threads;
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	ck_assert_msg(json_array_size(json_object_get(json_object_get(rep, "coverage"),
+						      "not_evaluable")) > 10 &&
+		      json_array_size(json_object_get(rep, "findings")) > 3,
+		      "The small snapshot has findings and not-evaluable checks to compare.");
+	text = json_dumps(rep, JSON_INDENT(1));
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+	return text;
+}
+
+/* Threads share the subjects out; the report must not show it (order of every list). */
+START_TEST(engine_threads_give_the_same_report)
+{
+	static const char text[] =
+		"waivers:\n"
+		"  - rule: 'plan.*'\n"
+		"    subject: '* -- leaf1:swp10'\n"
+		"    reason: NET-1234 recabling on Friday\n"
+		"    expires: 2025-12-02\n";
+	static const int threads[] = { 2, 3, 7, 16 };
+	struct fa_waivers *w = NULL;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *one, *many;
+	char *a, *b, *small;
+	size_t i;
+
+	ck_assert_int_eq(fa_waivers_parse("w.yaml", text, strlen(text), &w, &err), 0);
+	one = fa_run_clos_threads("tests/fixtures/rules/plan-clos.csv", w, 1);
+	a = json_dumps(one, JSON_INDENT(1));
+	small = fa_small_report_text(1);
+	for (i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
+		many = fa_run_clos_threads("tests/fixtures/rules/plan-clos.csv", w, threads[i]);
+		b = json_dumps(many, JSON_INDENT(1));
+		ck_assert_msg(strcmp(a, b) == 0,
+			      "Path, fabric, plan rules and waivers on %d threads report as on one.",
+			      threads[i]);
+		free(b);
+		json_decref(many);
+		b = fa_small_report_text(threads[i]);
+		ck_assert_msg(strcmp(small, b) == 0,
+			      "The shipped packs on %d threads report as on one, byte for byte.",
+			      threads[i]);
+		free(b);
+	}
+	free(small);
+	free(a);
+	json_decref(one);
+	fa_waivers_free(w);
+}
+END_TEST
+
 START_TEST(engine_select_and_skip)
 {
 	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
@@ -760,6 +832,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_path_fabric_plan_findings_are_exact);
 	tcase_add_test(tc, engine_path_counts_one_outcome_per_endpoint);
 	tcase_add_test(tc, engine_waivers_apply_until_they_expire);
+	tcase_add_test(tc, engine_threads_give_the_same_report);
 	tcase_add_test(tc, engine_select_and_skip);
 	tcase_add_test(tc, engine_path_rules_are_linear);
 	suite_add_tcase(s, tc);
