@@ -434,7 +434,9 @@ int main(int argc, char **argv)
 		return 74;
 	}
 	json_decref(rep);
+	t1 = bench_now();
 	json_decref(snap);
+	fprintf(stderr, "freed in %.2f s\n", bench_now() - t1);
 	fa_ruleset_free(rs);
 	return 0;
 }

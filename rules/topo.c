@@ -6,12 +6,18 @@
  * end) and one keyed by (device index, port name) for resolving links, all sized once from
  * the snapshot, so building is linear and a lookup is a probe or two.  The ends of each
  * device are stored contiguously (counted, then filled), sorted by port order.
+ *
+ * On a large fabric the port names and the links are indexed in parts, one thread each:
+ * part k holds the names of a range of devices and resolves a range of links.  Parts are
+ * concatenated in order, so the result is the one a single thread builds.
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit/util/xalloc.h"
 #include "rules/topo.h"
@@ -41,8 +47,25 @@ struct fa_topo {
 	size_t nends;
 	size_t *first;			/* ends of device i: first[i] .. first[i + 1] */
 	json_t *dix;			/* device name -> index */
-	struct fa_portname *names;	/* (device, port name) -> port */
-	size_t names_mask;
+	struct fa_topo_part *parts;	/* (device, port name) -> port, by device range */
+	size_t nparts;
+};
+
+#define FA_TOPO_MAX_PARTS 8
+/* Below this many ports, one part: a thread would cost more than it saves. */
+#define FA_TOPO_PORTS_PER_PART 50000
+
+/* A share of the building: names of devices [dlo, dhi), ends of links [llo, lhi). */
+struct fa_topo_part {
+	struct fa_topo *t;
+	const json_t *links;
+	size_t dlo, dhi, llo, lhi;
+	struct fa_portname *names;
+	size_t mask;
+	struct fa_topo_end *ends;
+	size_t nends;
+	pthread_t tid;
+	bool started;
 };
 
 static size_t fa_pow2_for(size_t n)
@@ -208,71 +231,76 @@ static void fa_topo_tiers(struct fa_topo *t)
 	free(dist);
 }
 
-struct fa_topo *fa_topo_new(const json_t *snapshot)
+/* The names table holding device @dev's ports. */
+static const struct fa_topo_part *fa_topo_part_of(const struct fa_topo *t, size_t dev)
 {
-	struct fa_topo *t = fa_xcalloc(1, sizeof(*t));
-	const json_t *links = json_object_get(snapshot, "links"), *link, *d, *p;
-	struct fa_portname *names;
-	size_t nports = 0, mask, i, j, k;
-	json_t *dix = json_object();
-	const char *source;
+	size_t k = 0;
 
-	t->devices = json_object_get(snapshot, "devices");
-	t->ndevs = json_array_size(t->devices);
-	t->ok = fa_xcalloc(t->ndevs + 1, sizeof(*t->ok));
-	t->tier = fa_xcalloc(t->ndevs + 1, sizeof(*t->tier));
-	t->first = fa_xcalloc(t->ndevs + 2, sizeof(*t->first));
-	fa_ptrmap_init(&t->devmap, t->ndevs);
-	json_array_foreach(t->devices, i, d) {
-		const char *status = fa_str_at(d, "status"), *name = fa_str_at(d, "name");
+	while (k + 1 < t->nparts && dev >= t->parts[k].dhi)
+		k++;
+	return &t->parts[k];
+}
 
-		t->ok[i] = !status || strcmp(status, "ok") == 0;
-		fa_ptrmap_put(&t->devmap, d, i);
-		if (name && !json_object_get(dix, name))
-			json_object_set_new(dix, name, json_integer((json_int_t)i));
-		nports += json_array_size(json_object_get(d, "ports"));
-	}
+static const struct fa_portname *fa_topo_name(const struct fa_topo *t, size_t dev,
+					      const char *name)
+{
+	const struct fa_topo_part *pt = fa_topo_part_of(t, dev);
 
-	/* (device, port name) -> port, for the links' ends. */
-	mask = fa_pow2_for(nports) - 1;
-	names = fa_xcalloc(mask + 1, sizeof(*names));
-	json_array_foreach(t->devices, i, d) {
-		json_array_foreach(json_object_get(d, "ports"), j, p) {
+	return fa_portname_get(pt->names, pt->mask, dev, name);
+}
+
+static void fa_topo_part_names(struct fa_topo_part *pt)
+{
+	const json_t *devices = pt->t->devices, *p;
+	size_t nports = 0, i, j, k;
+
+	for (i = pt->dlo; i < pt->dhi; i++)
+		nports += json_array_size(json_object_get(json_array_get(devices, i), "ports"));
+	pt->mask = fa_pow2_for(nports) - 1;
+	pt->names = fa_xcalloc(pt->mask + 1, sizeof(*pt->names));
+	for (i = pt->dlo; i < pt->dhi; i++) {
+		json_array_foreach(json_object_get(json_array_get(devices, i), "ports"), j, p) {
 			const char *name = fa_str_at(p, "name");
 
-			if (!name || fa_portname_get(names, mask, i, name))
+			if (!name || fa_portname_get(pt->names, pt->mask, i, name))
 				continue;
-			for (k = fa_name_hash(i, name) & mask; names[k].name; k = (k + 1) & mask)
+			for (k = fa_name_hash(i, name) & pt->mask; pt->names[k].name;
+			     k = (k + 1) & pt->mask)
 				;
-			names[k] = (struct fa_portname){ i, name, j, p };
+			pt->names[k] = (struct fa_portname){ i, name, j, p };
 		}
 	}
+}
 
-	t->ends = fa_xcalloc(2 * json_array_size(links) + 1, sizeof(*t->ends));
-	fa_ptrmap_init(&t->portmap, 2 * json_array_size(links));
-	json_array_foreach(links, i, link) {
+static void fa_topo_part_links(struct fa_topo_part *pt)
+{
+	const struct fa_topo *t = pt->t;
+	static const char *const sides[] = { "a", "b" };
+	size_t i, j;
+
+	pt->ends = fa_xcalloc(2 * (pt->lhi - pt->llo) + 1, sizeof(*pt->ends));
+	for (i = pt->llo; i < pt->lhi; i++) {
+		const json_t *link = json_array_get(pt->links, i);
 		const struct fa_portname *pn[2] = { NULL, NULL };
-		static const char *const sides[] = { "a", "b" };
+		const char *source = fa_str_at(link, "source");
 
-		source = fa_str_at(link, "source");
 		if (source && strcmp(source, "plan") == 0)
 			continue;
 		for (j = 0; j < 2; j++) {
 			const json_t *end = json_object_get(link, sides[j]);
-			const json_t *ix = json_object_get(dix, fa_str_at(end, "device") ?
-							       fa_str_at(end, "device") : "");
-			const char *port = fa_str_at(end, "port");
+			const char *dev = fa_str_at(end, "device"), *port = fa_str_at(end, "port");
+			const json_t *ix = json_object_get(t->dix, dev ? dev : "");
 
 			if (!ix || !port || !t->ok[json_integer_value(ix)])
 				break;
-			pn[j] = fa_portname_get(names, mask, (size_t)json_integer_value(ix), port);
+			pn[j] = fa_topo_name(t, (size_t)json_integer_value(ix), port);
 			if (!pn[j])
 				break;
 		}
 		if (!pn[0] || !pn[1])
 			continue;
 		for (j = 0; j < 2; j++) {
-			struct fa_topo_end *e = &t->ends[t->nends++];
+			struct fa_topo_end *e = &pt->ends[pt->nends++];
 
 			e->port = pn[j]->port;
 			e->port_name = pn[j]->name;
@@ -285,21 +313,143 @@ struct fa_topo *fa_topo_new(const json_t *snapshot)
 			e->is_a = j == 0;
 		}
 	}
-	/* Stable: among ends of one port, the first link stays first. */
-	for (i = 0; i < t->nends; i++)
-		t->ends[i].order = t->ends[i].order * (2 * json_array_size(links) + 1) + i;
-	qsort(t->ends, t->nends, sizeof(*t->ends), fa_end_cmp);
+}
+
+static void *fa_topo_part_names_thread(void *arg)
+{
+	fa_topo_part_names(arg);
+	return NULL;
+}
+
+static void *fa_topo_part_links_thread(void *arg)
+{
+	fa_topo_part_links(arg);
+	return NULL;
+}
+
+/* Run @fn on every part, parts 1.. on threads when they can be had; wait for them all. */
+static void fa_topo_parts_run(struct fa_topo *t, void *(*fn)(void *))
+{
+	size_t k;
+
+	for (k = 1; k < t->nparts; k++)
+		t->parts[k].started = pthread_create(&t->parts[k].tid, NULL, fn, &t->parts[k]) == 0;
+	fn(&t->parts[0]);
+	for (k = 1; k < t->nparts; k++) {
+		if (t->parts[k].started)
+			pthread_join(t->parts[k].tid, NULL);
+		else
+			fn(&t->parts[k]);
+	}
+}
+
+/* Parts with about as many ports (names) and links each. */
+static void fa_topo_parts_init(struct fa_topo *t, const json_t *links, size_t nports,
+			       size_t n)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nlinks = json_array_size(links), sofar = 0, i, k = 0;
+
+	if (!n) {
+		n = cpus > 1 ? (size_t)cpus : 1;
+		if (n > nports / FA_TOPO_PORTS_PER_PART + 1)
+			n = nports / FA_TOPO_PORTS_PER_PART + 1;
+	}
+	if (n > FA_TOPO_MAX_PARTS)
+		n = FA_TOPO_MAX_PARTS;
+	t->nparts = n;
+	t->parts = fa_xcalloc(n, sizeof(*t->parts));
+	for (k = 0; k < n; k++) {
+		t->parts[k].t = t;
+		t->parts[k].links = links;
+		t->parts[k].llo = nlinks * k / n;
+		t->parts[k].lhi = nlinks * (k + 1) / n;
+		t->parts[k].dhi = t->ndevs;
+	}
+	for (i = 0, k = 0; i < t->ndevs && k + 1 < n; i++) {
+		sofar += json_array_size(json_object_get(json_array_get(t->devices, i), "ports"));
+		if (sofar * n >= nports * (k + 1)) {
+			t->parts[k].dhi = i + 1;
+			t->parts[++k].dlo = i + 1;
+		}
+	}
+	for (k++; k < n; k++)
+		t->parts[k].dlo = t->parts[k - 1].dhi;
+}
+
+/* Ends grouped by device (counting), each group in port order, the first link first. */
+static void fa_topo_sort_ends(struct fa_topo *t, size_t nlinks)
+{
+	struct fa_topo_end *sorted = fa_xcalloc(t->nends + 1, sizeof(*sorted));
+	size_t *pos = fa_xcalloc(t->ndevs + 1, sizeof(*pos)), i;
+
 	for (i = 0; i < t->nends; i++) {
-		t->ends[i].order /= 2 * json_array_size(links) + 1;
+		t->ends[i].order = t->ends[i].order * (2 * nlinks + 1) + i;
 		t->first[t->ends[i].dev + 1]++;
-		fa_ptrmap_put(&t->portmap, t->ends[i].port, i);
 	}
 	for (i = 0; i < t->ndevs; i++)
 		t->first[i + 1] += t->first[i];
+	for (i = 0; i < t->ndevs; i++)
+		pos[i] = t->first[i];
+	for (i = 0; i < t->nends; i++)
+		sorted[pos[t->ends[i].dev]++] = t->ends[i];
+	for (i = 0; i < t->ndevs; i++)
+		qsort(&sorted[t->first[i]], t->first[i + 1] - t->first[i], sizeof(*sorted),
+		      fa_end_cmp);
+	for (i = 0; i < t->nends; i++) {
+		sorted[i].order /= 2 * nlinks + 1;
+		fa_ptrmap_put(&t->portmap, sorted[i].port, i);
+	}
+	free(t->ends);
+	free(pos);
+	t->ends = sorted;
+}
+
+struct fa_topo *fa_topo_new(const json_t *snapshot)
+{
+	return fa_topo_new_parts(snapshot, 0);
+}
+
+struct fa_topo *fa_topo_new_parts(const json_t *snapshot, size_t nparts)
+{
+	struct fa_topo *t = fa_xcalloc(1, sizeof(*t));
+	const json_t *links = json_object_get(snapshot, "links"), *d;
+	size_t nports = 0, i, k;
+
+	t->devices = json_object_get(snapshot, "devices");
+	t->ndevs = json_array_size(t->devices);
+	t->ok = fa_xcalloc(t->ndevs + 1, sizeof(*t->ok));
+	t->tier = fa_xcalloc(t->ndevs + 1, sizeof(*t->tier));
+	t->first = fa_xcalloc(t->ndevs + 2, sizeof(*t->first));
+	t->dix = json_object();
+	fa_ptrmap_init(&t->devmap, t->ndevs);
+	json_array_foreach(t->devices, i, d) {
+		const char *status = fa_str_at(d, "status"), *name = fa_str_at(d, "name");
+
+		t->ok[i] = !status || strcmp(status, "ok") == 0;
+		fa_ptrmap_put(&t->devmap, d, i);
+		if (name && !json_object_get(t->dix, name))
+			json_object_set_new(t->dix, name, json_integer((json_int_t)i));
+		nports += json_array_size(json_object_get(d, "ports"));
+	}
+
+	fa_topo_parts_init(t, links, nports, nparts);
+	fa_topo_parts_run(t, fa_topo_part_names_thread);
+	fa_topo_parts_run(t, fa_topo_part_links_thread);
+	for (k = 0; k < t->nparts; k++)
+		t->nends += t->parts[k].nends;
+	t->ends = fa_xcalloc(t->nends + 1, sizeof(*t->ends));
+	t->nends = 0;
+	for (k = 0; k < t->nparts; k++) {
+		memcpy(&t->ends[t->nends], t->parts[k].ends,
+		       t->parts[k].nends * sizeof(*t->ends));
+		t->nends += t->parts[k].nends;
+		free(t->parts[k].ends);
+		t->parts[k].ends = NULL;
+	}
+	fa_ptrmap_init(&t->portmap, t->nends);
+	fa_topo_sort_ends(t, json_array_size(links));
 	fa_topo_tiers(t);
-	t->dix = dix;
-	t->names = names;
-	t->names_mask = mask;
 	return t;
 }
 
@@ -313,7 +463,9 @@ void fa_topo_free(struct fa_topo *t)
 	free(t->first);
 	free(t->ok);
 	free(t->tier);
-	free(t->names);
+	for (size_t k = 0; k < t->nparts; k++)
+		free(t->parts[k].names);
+	free(t->parts);
 	json_decref(t->dix);
 	free(t);
 }
@@ -335,7 +487,7 @@ bool fa_topo_device_ok(const struct fa_topo *t, size_t i)
 
 const json_t *fa_topo_find_port(const struct fa_topo *t, size_t i, const char *name)
 {
-	const struct fa_portname *pn = fa_portname_get(t->names, t->names_mask, i, name);
+	const struct fa_portname *pn = i < t->ndevs ? fa_topo_name(t, i, name) : NULL;
 
 	return pn ? pn->port : NULL;
 }

@@ -47,6 +47,8 @@ struct fa_topo_end {
  * have the structure the engine checks (named devices and ports, links with two ends).
  */
 struct fa_topo *fa_topo_new(const json_t *snapshot);
+/* The same, built in @nparts parts (threads); 0: as fa_topo_new() decides.  For tests. */
+struct fa_topo *fa_topo_new_parts(const json_t *snapshot, size_t nparts);
 void fa_topo_free(struct fa_topo *t);
 
 /* Number of devices (the snapshot's, in order). */

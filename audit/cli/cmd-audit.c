@@ -78,6 +78,6 @@ static int fa_audit_run(int argc, char **argv)
 		return fa_cli_exit_for(r);
 	}
 	code = fa_audit_snapshot(&o, snap, snapshot);
-	json_decref(snap);
+	fa_cli_drop_snapshot(snap);
 	return code;
 }

@@ -88,6 +88,6 @@ static int fa_run_run(int argc, char **argv)
 		return FA_EXIT_IOERR;
 	}
 	code = fa_audit_snapshot(&o, snap, c.inventory);
-	json_decref(snap);
+	fa_cli_drop_snapshot(snap);
 	return code;
 }

@@ -15,6 +15,8 @@
 #ifndef FA_CLI_CMD_H
 #define FA_CLI_CMD_H
 
+#include <jansson.h>
+
 #include "audit/util/err.h"
 
 /* Exit codes (stable; documented in --help and the README). */
@@ -61,5 +63,13 @@ int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
 int fa_cli_exit_for(int code);
 /* Flush stdout and check for write errors; returns @code or FA_EXIT_IOERR. */
 int fa_cli_finish(int code);
+
+/*
+ * Let go of the snapshot a command is done with, just before it returns.  A large one is
+ * kept until the process exits instead of being freed value by value: freeing the model of a
+ * 100k-GPU fabric takes seconds, which the kernel does at once.  Small ones are freed, so
+ * leak checkers still see every path.
+ */
+void fa_cli_drop_snapshot(json_t *snapshot);
 
 #endif /* FA_CLI_CMD_H */

@@ -113,6 +113,24 @@ int fa_cli_exit_for(int code)
 	}
 }
 
+/* Ports and links over which a snapshot is kept rather than freed at exit. */
+#define FA_CLI_KEEP_AT_EXIT 100000
+
+void fa_cli_drop_snapshot(json_t *snapshot)
+{
+	static json_t *kept;
+	const json_t *d;
+	size_t i, n = json_array_size(json_object_get(snapshot, "links"));
+
+	json_array_foreach(json_object_get(snapshot, "devices"), i, d)
+		n += json_array_size(json_object_get(d, "ports"));
+	if (n < FA_CLI_KEEP_AT_EXIT || kept) {
+		json_decref(snapshot);
+		return;
+	}
+	kept = snapshot;	/* still reachable: not a leak, and gone with the process */
+}
+
 int fa_cli_finish(int code)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -13,6 +13,7 @@
 #include "audit/engine.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
+#include "rules/topo.h"
 #include "rules/waiver.h"
 #include "tests/unit/unit.h"
 
@@ -709,6 +710,67 @@ START_TEST(engine_threads_give_the_same_report)
 }
 END_TEST
 
+/* Everything the topology answers, as text: ends per device, tiers, port lookups. */
+static void fa_topo_text(const struct fa_topo *t, const json_t *snap, struct fa_buf *out)
+{
+	const json_t *d, *p;
+	size_t i, j, k, n;
+
+	json_array_foreach(json_object_get(snap, "devices"), i, d) {
+		const struct fa_topo_end *e;
+
+		n = fa_topo_device_ends(t, i, &e);
+		fa_buf_addf(out, "%s tier %d:", fa_str(d, "name"), fa_topo_tier(t, i));
+		for (k = 0; k < n; k++)
+			fa_buf_addf(out, " %s>%zu:%s@%p%c%zu", e[k].port_name, e[k].peer_dev,
+				    e[k].peer_port_name, (const void *)e[k].link,
+				    e[k].is_a ? 'a' : 'b', e[k].order);
+		json_array_foreach(json_object_get(d, "ports"), j, p) {
+			const struct fa_topo_end *pe = fa_topo_port_end(t, p);
+
+			fa_buf_addf(out, " [%s %d %p]", fa_str(p, "name"),
+				    fa_topo_find_port(t, i, fa_str(p, "name")) == p,
+				    pe ? (const void *)pe->link : NULL);
+		}
+		fa_buf_adds(out, "\n");
+	}
+}
+
+/* Built in parts (threads) or whole, the topology is the same. */
+START_TEST(engine_topology_parts_agree)
+{
+	json_t *snap = fa_load_snapshot("tests/fixtures/rules/snapshot-clos.json");
+	struct fa_buf one = FA_BUF_INIT, many = FA_BUF_INIT;
+	json_t *links = json_object_get(snap, "links");
+	size_t parts;
+	struct fa_topo *t;
+
+	/* Cases the parts must agree on: a port on two links, a planned link, a dangling end. */
+	json_array_append_new(links, json_deep_copy(json_array_get(links, 0)));
+	json_array_append_new(links, json_pack("{s:{s:s,s:s},s:{s:s,s:s},s:s}", "a", "device",
+					       "leaf1", "port", "swp60", "b", "device", "spine1",
+					       "port", "swp60", "source", "plan"));
+	json_array_append_new(links, json_pack("{s:{s:s,s:s},s:{s:s,s:s},s:s}", "a", "device",
+					       "leaf1", "port", "nosuch", "b", "device", "nobody",
+					       "port", "swp1", "source", "lldp"));
+	t = fa_topo_new_parts(snap, 1);
+	fa_topo_text(t, snap, &one);
+	fa_topo_free(t);
+	ck_assert_msg(strstr(one.buf, "tier 2:") != NULL, "The fixture has spines (tier 2).");
+	for (parts = 2; parts <= 9; parts++) {
+		fa_buf_reset(&many);
+		t = fa_topo_new_parts(snap, parts);
+		fa_topo_text(t, snap, &many);
+		fa_topo_free(t);
+		ck_assert_msg(strcmp(one.buf, many.buf) == 0,
+			      "The topology built in %zu parts is the one built whole.", parts);
+	}
+	fa_buf_release(&one);
+	fa_buf_release(&many);
+	json_decref(snap);
+}
+END_TEST
+
 START_TEST(engine_select_and_skip)
 {
 	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/scopes-pack.yaml");
@@ -833,6 +895,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_path_counts_one_outcome_per_endpoint);
 	tcase_add_test(tc, engine_waivers_apply_until_they_expire);
 	tcase_add_test(tc, engine_threads_give_the_same_report);
+	tcase_add_test(tc, engine_topology_parts_agree);
 	tcase_add_test(tc, engine_select_and_skip);
 	tcase_add_test(tc, engine_path_rules_are_linear);
 	suite_add_tcase(s, tc);
