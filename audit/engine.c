@@ -789,6 +789,7 @@ struct fa_path_state {
 	size_t pmask;
 	const struct fa_expr **ep;	/* expect's endpoint paths */
 	size_t nep;
+	size_t last;			/* the previous endpoint's profile + 1, 0: none */
 };
 
 static void fa_path_collect(const struct fa_expr *path, void *data)
@@ -980,8 +981,22 @@ static size_t fa_path_profile(struct fa_path_state *st)
 		st->ev->missing = NULL;
 		if (fa_expr_eval_prefix(st->ep[i], st->ev, &vals[i]) != FA_EVAL_VALUE)
 			vals[i] = NULL;
-		h = fa_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
 	}
+	/* Ports of one kind share their values (snapshots are loaded so): no hashing then. */
+	if (st->last) {
+		const struct fa_profile *pf = &st->profiles[st->last - 1];
+
+		for (i = 0; i < st->nep && vals[i] == pf->vals[i]; i++)
+			;
+		if (i == st->nep) {
+			for (i = 0; i < st->nep; i++)
+				json_decref(vals[i]);
+			free(vals);
+			return st->last - 1;
+		}
+	}
+	for (i = 0; i < st->nep; i++)
+		h = fa_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
 	if (!st->pslot || (st->nprofiles + 1) * 2 > st->pmask + 1) {
 		size_t cap = st->pslot ? (st->pmask + 1) * 2 : 64;
 
@@ -1008,7 +1023,8 @@ static size_t fa_path_profile(struct fa_path_state *st)
 			for (i = 0; i < st->nep; i++)
 				json_decref(vals[i]);
 			free(vals);
-			return st->pslot[slot] - 1;
+			st->last = st->pslot[slot];
+			return st->last - 1;
 		}
 	}
 	if (st->nprofiles == st->aprofiles) {
@@ -1018,6 +1034,7 @@ static size_t fa_path_profile(struct fa_path_state *st)
 	st->profiles[st->nprofiles].hash = h;
 	st->profiles[st->nprofiles].vals = vals;
 	st->pslot[slot] = ++st->nprofiles;
+	st->last = st->nprofiles;
 	return st->nprofiles - 1;
 }
 
@@ -1378,9 +1395,9 @@ static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size
  * threads: a finding's seq, its last sort key, follows that order, and every list keeps the
  * order of a run on one thread.
  *
- * Stage 1 shares the devices (by port count) and the links out between the threads, each
- * running the batched rules on its share; a rule is either a link rule or a device/port one,
- * so appending the threads' lists in order gives each rule its subjects in order.  Stage 2
+ * Stage 1 cuts the devices (by port count) and the links into chunks, which threads take
+ * as they come free, running the batched rules on each; the chunks' outputs join in chunk
+ * order, devices before links, which gives each rule its subjects in order.  Stage 2
  * hands out, one at a time, the decisions of the group rules (every member is in by then)
  * and the path, fabric and plan rules.
  */
@@ -1432,30 +1449,82 @@ struct fa_job {
 	struct fa_run run;		/* its outputs */
 };
 
-struct fa_worker {
+/* A stage 1 share: devices [dlo, dhi) and links [llo, lhi), and what they came to. */
+struct fa_chunk {
+	size_t dlo, dhi, llo, lhi;
 	struct fa_run run;
-	struct fa_batch_rule *rules;	/* stage 1: copies of the batch with own outputs */
+	struct fa_batch_rule *rules;	/* copies of the batch with outputs of their own */
 	struct fa_counts *counts;
-	size_t n;
-	size_t dev_lo, dev_hi, link_lo, link_hi;
+};
+
+struct fa_worker {
+	struct fa_run *main;
+	/* stage 1 */
+	struct fa_chunk *chunks;
+	size_t nchunks;
+	const struct fa_batch_rule *batch;
+	size_t nbatch;
 	/* stage 2 */
 	struct fa_job *jobs;
 	size_t njobs;
-	size_t *next;			/* the next job to take (shared, atomic) */
+	const size_t *order;		/* jobs in the order to take them: the longest first */
+	size_t *next;			/* the next chunk or job to take (shared, atomic) */
 	pthread_t tid;
 	bool started;
 };
+
+static void fa_chunk_run(struct fa_worker *w, struct fa_chunk *c, struct fa_eval *ev)
+{
+	size_t k, n = w->nbatch;
+
+	fa_run_fork(w->main, &c->run);
+	c->rules = fa_xcalloc(n + 1, sizeof(*c->rules));
+	c->counts = fa_xcalloc(n + 1, sizeof(*c->counts));
+	for (k = 0; k < n; k++) {
+		c->rules[k].r = w->batch[k].r;
+		c->rules[k].counts = &c->counts[k];
+		c->rules[k].ne = json_array();
+	}
+	fa_batch_rules_init(c->rules, n);
+	fa_batch_devices(&c->run, c->rules, n, ev, c->dlo, c->dhi);
+	fa_batch_links(&c->run, c->rules, n, ev, c->llo, c->lhi);
+}
 
 static void *fa_worker_batch(void *arg)
 {
 	struct fa_worker *w = arg;
 	struct fa_eval ev = FA_EVAL_INIT;
+	size_t k;
 
-	fa_batch_eval_init(&w->run, &ev);
-	fa_batch_devices(&w->run, w->rules, w->n, &ev, w->dev_lo, w->dev_hi);
-	fa_batch_links(&w->run, w->rules, w->n, &ev, w->link_lo, w->link_hi);
+	fa_batch_eval_init(w->main, &ev);
+	while ((k = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
+		fa_chunk_run(w, &w->chunks[k], &ev);
 	fa_batch_eval_release(&ev);
 	return NULL;
+}
+
+/* Move what chunk @c came to into @run and the batch, after the chunks before it. */
+static void fa_chunk_join(struct fa_run *run, struct fa_batch_rule *batch, size_t nbatch,
+			  struct fa_chunk *c)
+{
+	size_t k;
+
+	for (k = 0; k < nbatch; k++) {
+		struct fa_counts *sum = batch[k].counts, *cc = &c->counts[k];
+
+		sum->pass += cc->pass;
+		sum->fail += cc->fail;
+		sum->ne += cc->ne;
+		sum->na += cc->na;
+		sum->waived += cc->waived;
+		json_array_extend(batch[k].ne, c->rules[k].ne);
+		json_decref(c->rules[k].ne);
+		if (batch[k].r->scope == FA_SCOPE_GROUP)
+			fa_group_absorb(&batch[k].group, &c->rules[k].group);
+	}
+	fa_run_join(run, &c->run);
+	free(c->rules);
+	free(c->counts);
 }
 
 static void *fa_worker_jobs(void *arg)
@@ -1464,7 +1533,7 @@ static void *fa_worker_jobs(void *arg)
 	size_t k;
 
 	while ((k = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED)) < w->njobs) {
-		struct fa_job *job = &w->jobs[k];
+		struct fa_job *job = &w->jobs[w->order[k]];
 		struct fa_sink sink = { fa_run_outcome, &job->run };
 
 		if (job->group) {
@@ -1549,30 +1618,38 @@ static size_t fa_run_nthreads(const struct fa_run *run, int wanted)
 	return n > FA_ENGINE_MAX_THREADS ? FA_ENGINE_MAX_THREADS : n;
 }
 
-/* Stage 1 shares: devices cut where the ports so far reach the worker's fraction. */
-static void fa_workers_share(struct fa_worker *w, size_t nw, const struct fa_run *run)
+/*
+ * Stage 1 chunks: the devices cut where the ports so far reach each chunk's fraction, then
+ * the links in equal ranges.  Several chunks per thread, taken as threads come free, even
+ * out devices that cost more than others (hosts have more rules than switches).
+ */
+#define FA_CHUNKS_PER_THREAD 16
+
+static struct fa_chunk *fa_chunks_make(const struct fa_run *run, size_t nw, size_t *ret_n)
 {
-	size_t total = 0, sofar = 0, i, k = 0, nlinks = json_array_size(run->links);
+	size_t nd = nw > 1 ? nw * FA_CHUNKS_PER_THREAD : 1, nl = nd, total = 0, sofar = 0;
+	size_t nlinks = json_array_size(run->links), i, k = 0;
+	struct fa_chunk *c = fa_xcalloc(nd + nl, sizeof(*c));
 
 	for (i = 0; i < run->ndevs; i++)
 		total += json_array_size(json_object_get(run->devs[i].json, "ports")) + 1;
-	w[0].dev_lo = 0;
-	for (i = 0; i < run->ndevs; i++) {
+	for (k = 0; k < nd; k++)
+		c[k].dlo = c[k].dhi = run->ndevs;
+	c[0].dlo = 0;
+	for (i = 0, k = 0; i < run->ndevs && k + 1 < nd; i++) {
 		sofar += json_array_size(json_object_get(run->devs[i].json, "ports")) + 1;
-		while (k + 1 < nw && sofar * nw >= total * (k + 1)) {
-			w[k].dev_hi = i + 1;
-			w[++k].dev_lo = i + 1;
+		if (sofar * nd >= total * (k + 1)) {
+			c[k].dhi = i + 1;
+			c[++k].dlo = i + 1;
 		}
 	}
-	for (; k < nw; k++) {
-		w[k].dev_hi = run->ndevs;
-		if (k + 1 < nw)
-			w[k + 1].dev_lo = run->ndevs;
+	for (k = 0; k < nl; k++) {
+		c[nd + k].dlo = c[nd + k].dhi = 0;
+		c[nd + k].llo = nlinks * k / nl;
+		c[nd + k].lhi = nlinks * (k + 1) / nl;
 	}
-	for (k = 0; k < nw; k++) {
-		w[k].link_lo = nlinks * k / nw;
-		w[k].link_hi = nlinks * (k + 1) / nw;
-	}
+	*ret_n = nd + nl;
+	return c;
 }
 
 /*
@@ -1583,43 +1660,27 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 		       struct fa_counts *counts, json_t **ne_lists, int threads)
 {
 	const struct fa_ruleset *rs = run->rs;
-	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, next = 0;
+	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, next = 0, norder = 0;
 	struct fa_worker *w = fa_xcalloc(nw, sizeof(*w));
+	struct fa_chunk *chunks;
 	struct fa_job *jobs;
+	size_t *order, nchunks;
 
 	fa_batch_rules_init(batch, nbatch);
-	fa_workers_share(w, nw, run);
+	chunks = fa_chunks_make(run, nw, &nchunks);
 	for (i = 0; i < nw; i++) {
-		fa_run_fork(run, &w[i].run);
-		w[i].n = nbatch;
-		w[i].rules = fa_xcalloc(nbatch + 1, sizeof(*w[i].rules));
-		w[i].counts = fa_xcalloc(nbatch + 1, sizeof(*w[i].counts));
-		for (k = 0; k < nbatch; k++) {
-			w[i].rules[k].r = batch[k].r;
-			w[i].rules[k].counts = &w[i].counts[k];
-			w[i].rules[k].ne = json_array();
-		}
-		fa_batch_rules_init(w[i].rules, nbatch);
+		w[i].main = run;
+		w[i].chunks = chunks;
+		w[i].nchunks = nchunks;
+		w[i].batch = batch;
+		w[i].nbatch = nbatch;
+		w[i].next = &next;
 	}
 	fa_workers_run(w, nw, fa_worker_batch);
-	for (i = 0; i < nw; i++) {
-		for (k = 0; k < nbatch; k++) {
-			struct fa_counts *c = batch[k].counts, *wc = &w[i].counts[k];
-
-			c->pass += wc->pass;
-			c->fail += wc->fail;
-			c->ne += wc->ne;
-			c->na += wc->na;
-			c->waived += wc->waived;
-			json_array_extend(batch[k].ne, w[i].rules[k].ne);
-			json_decref(w[i].rules[k].ne);
-			if (batch[k].r->scope == FA_SCOPE_GROUP)
-				fa_group_absorb(&batch[k].group, &w[i].rules[k].group);
-		}
-		fa_run_join(run, &w[i].run);
-		free(w[i].rules);
-		free(w[i].counts);
-	}
+	for (k = 0; k < nchunks; k++)
+		fa_chunk_join(run, batch, nbatch, &chunks[k]);
+	free(chunks);
+	next = 0;
 
 	/* Stage 2.  What path, fabric and plan rules build on first use is built now. */
 	jobs = fa_xcalloc(nbatch + rs->nrules + 1, sizeof(*jobs));
@@ -1647,16 +1708,26 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 		jobs[njobs].run.not_evaluable = ne_lists[i];
 		njobs++;
 	}
+	/* Path rules walk every endpoint: started first, they do not finish last alone. */
+	order = fa_xcalloc(njobs + 1, sizeof(*order));
+	for (k = 0; k < njobs; k++)
+		if (jobs[k].rule && jobs[k].rule->scope == FA_SCOPE_PATH)
+			order[norder++] = k;
+	for (k = 0; k < njobs; k++)
+		if (!jobs[k].rule || jobs[k].rule->scope != FA_SCOPE_PATH)
+			order[norder++] = k;
 	if (nw > njobs)
 		nw = njobs ? njobs : 1;
 	for (i = 0; i < nw; i++) {
 		w[i].jobs = jobs;
 		w[i].njobs = njobs;
+		w[i].order = order;
 		w[i].next = &next;
 	}
 	fa_workers_run(w, nw, fa_worker_jobs);
 	for (k = 0; k < njobs; k++)
 		fa_run_join(run, &jobs[k].run);
+	free(order);
 	free(jobs);
 	free(w);
 }
