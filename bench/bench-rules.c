@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "audit/engine.h"
+#include "audit/snapshot.h"
 #include "audit/util/err.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule.h"
@@ -292,6 +293,20 @@ static json_t *bench_build(struct bench *b)
 			 "version", PACKAGE_VERSION, "devices", devs, "links", links);
 }
 
+/* What a loaded snapshot holds, and what loading it cost. */
+static void bench_describe(const json_t *snap, const char *path, double wall, double cpu)
+{
+	const json_t *d;
+	size_t i, ports = 0;
+
+	json_array_foreach(json_object_get(snap, "devices"), i, d)
+		ports += json_array_size(json_object_get(d, "ports"));
+	fprintf(stderr, "snapshot: %s, %zu devices, %zu ports, %zu links; loaded in %.2f s "
+		"(%.2f s of CPU), peak memory %.0f MiB\n", path,
+		json_array_size(json_object_get(snap, "devices")), ports,
+		json_array_size(json_object_get(snap, "links")), wall, cpu, bench_peak_mib());
+}
+
 /* The time of each rule alone, one line each ("seconds id"; sort -rn for the slowest). */
 static void bench_per_rule(const struct fa_ruleset *all, const char *rules, const json_t *snap)
 {
@@ -319,10 +334,12 @@ static void bench_per_rule(const struct fa_ruleset *all, const char *rules, cons
 
 static const char bench_usage[] =
 	"usage: bench-rules [--hosts N] [--nics N] [-r RULES] [--threads N] [--no-share]\n"
-	"                   [--write FILE] [--report FILE]\n"
+	"                   [--write FILE] [--load FILE] [--report FILE]\n"
 	"Builds a three-tier Clos of 64-port switches with N hosts (default 12500) of N NICs\n"
 	"(default 8) and evaluates the rule packs (default: the shipped ones) on it, on --threads\n"
-	"threads (default: one per CPU); --report FILE saves the report as JSON.\n";
+	"threads (default: one per CPU); --report FILE saves the report as JSON.  --write FILE\n"
+	"saves the snapshot and stops; --load FILE evaluates a snapshot file instead, loaded as\n"
+	"'fabric-audit audit' loads it, and says what loading cost.\n";
 
 int main(int argc, char **argv)
 {
@@ -332,6 +349,7 @@ int main(int argc, char **argv)
 		{ "rules", required_argument, NULL, 'r' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "report", required_argument, NULL, 'R' },
+		{ "load", required_argument, NULL, 'L' },
 		{ "no-share", no_argument, NULL, 'S' },
 		{ "write", required_argument, NULL, 'w' },
 		{ "per-rule", no_argument, NULL, 'P' },
@@ -341,14 +359,14 @@ int main(int argc, char **argv)
 	struct bench b = { 12500, 8, 0, 0, 0, 0, 0, true, NULL, NULL, NULL, NULL };
 	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
-	const char *rules = NULL, *write = NULL, *report = NULL;
+	const char *rules = NULL, *write = NULL, *report = NULL, *load = NULL;
 	bool per_rule = false;
 	struct fa_ruleset *rs;
 	json_t *snap, *rep = NULL, *sum;
 	double t0, t1, t2, c1, c2;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "H:n:r:t:R:Sw:Ph", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "H:n:r:t:R:L:Sw:Ph", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'H':
 			b.hosts = atol(optarg);
@@ -364,6 +382,9 @@ int main(int argc, char **argv)
 			break;
 		case 'R':
 			report = optarg;
+			break;
+		case 'L':
+			load = optarg;
 			break;
 		case 'S':
 			b.share = false;
@@ -393,12 +414,21 @@ int main(int argc, char **argv)
 	b.supers = BENCH_DOWN * b.planes_super;
 
 	t0 = bench_now();
-	snap = bench_build(&b);
-	t1 = bench_now();
-	fprintf(stderr, "fabric: %ld hosts x %ld NICs = %ld GPUs, %ld leaves, %ld spines, "
-		"%ld super-spines, %zu links; built in %.2f s, peak memory %.0f MiB\n", b.hosts,
-		b.nics, b.hosts * b.nics, b.leaves, b.spines, b.supers,
-		json_array_size(json_object_get(snap, "links")), t1 - t0, bench_peak_mib());
+	if (load) {
+		c1 = bench_cpu();
+		if (fa_snapshot_load(load, &snap, &err) < 0) {
+			fprintf(stderr, "bench-rules: %s\n", err.msg);
+			return 65;
+		}
+		bench_describe(snap, load, bench_now() - t0, bench_cpu() - c1);
+	} else {
+		snap = bench_build(&b);
+		t1 = bench_now();
+		fprintf(stderr, "fabric: %ld hosts x %ld NICs = %ld GPUs, %ld leaves, %ld spines, "
+			"%ld super-spines, %zu links; built in %.2f s, peak memory %.0f MiB\n",
+			b.hosts, b.nics, b.hosts * b.nics, b.leaves, b.spines, b.supers,
+			json_array_size(json_object_get(snap, "links")), t1 - t0, bench_peak_mib());
+	}
 	if (write) {
 		if (json_dump_file(snap, write, JSON_COMPACT) < 0) {
 			fprintf(stderr, "bench-rules: cannot write %s\n", write);

@@ -1,24 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Benchmark of the rule catalogue (run by 'make bench'; not a test): every shipped rule on a
-# synthetic three-tier Clos of 64-port switches, at 10k and 100k GPUs (1,250 and 12,500
-# hosts x 8 NIC ports), reporting the time (wall and CPU) and the peak memory.
+# synthetic three-tier Clos of 64-port switches, at 10k, 50k and 100k GPUs (1,250, 6,250 and
+# 12,500 hosts x 8 NIC ports), reporting the time (wall and CPU) and the peak memory.
 #
-#   in memory   bench/bench-rules builds the snapshot in memory (identical QoS objects
-#               shared, as a deduplicating loader would keep them) and evaluates it: the
-#               engine's own cost.
-#   end to end  'fabric-audit audit -s SNAPSHOT.json' on the same fabric written to a file:
-#               what an operator runs, including reading the JSON (jansson keeps every value
-#               as its own object, so memory grows by about 2 KiB per port).
+#   load + evaluate  bench/bench-rules --load FILE: the snapshot file loaded as the command
+#                    line loads it, then the rules evaluated, each step timed on its own.
+#   end to end       'fabric-audit audit -s FILE --format json': what an operator runs.
 #
 # Environment: FA_BUILDDIR (default: the source tree), BENCH_SIZES (host counts, default
-# "1250 12500"), BENCH_END_TO_END=0 to skip the end-to-end runs, TMPDIR for the snapshots.
+# "1250 6250 12500"), BENCH_THREADS (default: the engine's choice), TMPDIR for the snapshots.
 set -eu
 
 : "${FA_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${FA_BUILDDIR:=$FA_SRCDIR}"
-: "${BENCH_SIZES:=1250 12500}"
-: "${BENCH_END_TO_END:=1}"
+: "${BENCH_SIZES:=1250 6250 12500}"
+: "${BENCH_THREADS:=}"
 bench="$FA_BUILDDIR/bench/bench-rules"
 fa="$FA_BUILDDIR/fabric-audit"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fa-bench.XXXXXX")
@@ -47,18 +44,19 @@ EOF_TIME
 	cpu=$(echo "$user $sys" | awk '{ printf "%.2f", $1 + $2 }')
 	mib=$(echo "$rss" | awk '{ printf "%.0f", $1 / 1024 }')
 	printf '%-34s wall %7.2f s  cpu %7s s  peak %6s MiB\n' "$label" "$wall" "$cpu" "$mib"
-	grep -E '^(fabric|rules):' "$tmp/err" | sed 's/^/    /' || true
+	grep -E '^(fabric|snapshot|rules):' "$tmp/err" | sed 's/^/    /' || true
 }
 
 echo "bench-rules: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+threads=${BENCH_THREADS:+--threads $BENCH_THREADS}
 for hosts in $BENCH_SIZES; do
 	gpus=$((hosts * 8))
-	measure "$gpus GPUs, in memory" "$bench" --hosts "$hosts"
-	if [ "$BENCH_END_TO_END" = 1 ]; then
-		"$bench" --hosts "$hosts" --no-share --write "$tmp/snap.json" 2>/dev/null
-		printf '    snapshot file: %s MiB\n' "$(du -m "$tmp/snap.json" | cut -f1)"
-		measure "$gpus GPUs, fabric-audit audit" "$fa" audit -s "$tmp/snap.json" \
-			--format json -o "$tmp/report.json"
-		rm -f "$tmp/snap.json" "$tmp/report.json"
-	fi
+	"$bench" --hosts "$hosts" --write "$tmp/snap.json" 2>/dev/null
+	printf '%s GPUs: snapshot file %s MiB\n' "$gpus" "$(du -m "$tmp/snap.json" | cut -f1)"
+	# shellcheck disable=SC2086 # $threads is empty or two words
+	measure "$gpus GPUs, load + evaluate" "$bench" --load "$tmp/snap.json" $threads
+	# shellcheck disable=SC2086
+	measure "$gpus GPUs, fabric-audit audit" "$fa" audit -s "$tmp/snap.json" $threads \
+		--format json -o "$tmp/report.json"
+	rm -f "$tmp/snap.json" "$tmp/report.json"
 done
