@@ -29,6 +29,7 @@
 #include "drivers/collect.h"
 #include "drivers/platform.h"
 #include "inventory/inventory.h"
+#include "audit/util/clock.h"
 #include "audit/util/banned.h"
 
 struct fa_dev_run {
@@ -45,14 +46,6 @@ struct fa_dev_run {
 	enum fa_status status;
 	bool stop;		/* the session is gone: run no more commands */
 };
-
-static double fa_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static enum fa_status fa_status_for(int code)
 {
@@ -135,14 +128,14 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	struct fa_buf out;
 	char *command = fa_command_expand(c, arg), *file = NULL;
 	int exit_status = -1, r;
-	double t0 = fa_monotonic();
+	double t0 = fa_clock_now();
 
 	fa_buf_init(&out, 0);
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	if (run->save_dir && r == 0)
 		fa_save_capture(run, command, &out, &file);
 	if (run->meta)
-		fa_meta_command(run, command, file, exit_status, fa_monotonic() - t0, out.len,
+		fa_meta_command(run, command, file, exit_status, fa_clock_now() - t0, out.len,
 				r < 0 || exit_status > 0 ? err.msg : NULL);
 	if (r < 0 || exit_status > 0) {
 		char msg[700];
@@ -167,7 +160,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.data = out.buf;
 	cap.len = out.len;
 	cap.exit_status = exit_status;
-	cap.seconds = fa_monotonic() - t0;
+	cap.seconds = fa_clock_now() - t0;
 	memset(&err, 0, sizeof(err));
 	r = c->parse(&cap, run->device, &err);
 	if (r < 0) {
@@ -308,7 +301,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	struct fa_dev_run run;
 	struct fa_err err = FA_ERR_INIT;
 	const struct fa_inv_device *target = inv;
-	double t0 = fa_monotonic();
+	double t0 = fa_clock_now();
 	int r;
 
 	memset(&run, 0, sizeof(run));
@@ -368,7 +361,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 out:
 	fa_set_str(run.device, "status", fa_status_to_string(run.status));
 	if (run.meta)
-		fa_write_meta(&run, fa_monotonic() - t0);
+		fa_write_meta(&run, fa_clock_now() - t0);
 	json_decref(run.meta);
 	free(run.save_dir);
 	return run.device;
@@ -391,7 +384,7 @@ struct fa_pool {
 static void fa_progress(struct fa_pool *pool, bool final)
 {
 	size_t done = atomic_load(&pool->done), total = pool->inv->ndevices;
-	double elapsed = fa_monotonic() - pool->t0;
+	double elapsed = fa_clock_now() - pool->t0;
 	double rate = elapsed > 0 ? (double)done / elapsed : 0;
 
 	if (!pool->opts->progress)
@@ -465,7 +458,7 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.opts = opts;
 	pool.results = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.results));
 	pool.statuses = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.statuses));
-	pool.t0 = fa_monotonic();
+	pool.t0 = fa_clock_now();
 	pthread_mutex_init(&pool.progress_lock, NULL);
 	pthread_mutex_init(&pool.share_lock, NULL);
 	pool.shared = json_object();

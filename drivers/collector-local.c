@@ -22,15 +22,8 @@
 #include "audit/util/xalloc.h"
 #include "drivers/collector.h"
 #include "inventory/inventory.h"
+#include "audit/util/clock.h"
 #include "audit/util/banned.h"
-
-static double fa_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int fa_local_open(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
 			 void **ret_session, struct fa_err *err)
@@ -77,7 +70,7 @@ static int fa_local_exec(void *session, const char *command, const struct fa_col
 	struct fa_buf errbuf = FA_BUF_INIT;
 	int opipe[2] = { -1, -1 }, epipe[2] = { -1, -1 };
 	bool over = false, timed_out = false;
-	double deadline = fa_now() + (lim->command_timeout > 0 ? lim->command_timeout : 60);
+	double deadline = fa_clock_now() + (lim->command_timeout > 0 ? lim->command_timeout : 60);
 	int open_fds = 2, status = 0, r = 0;
 	pid_t pid;
 
@@ -97,7 +90,7 @@ static int fa_local_exec(void *session, const char *command, const struct fa_col
 	opipe[1] = epipe[1] = -1;
 	while (open_fds > 0) {
 		struct pollfd pfd[2] = { { opipe[0], POLLIN, 0 }, { epipe[0], POLLIN, 0 } };
-		double left = deadline - fa_now();
+		double left = deadline - fa_clock_now();
 		int k;
 
 		if (left <= 0 || over) {

@@ -47,6 +47,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/collector.h"
 #include "inventory/inventory.h"
+#include "audit/util/clock.h"
 #include "audit/util/banned.h"
 
 #define FA_SSH_TRIES 3			/* connection attempts when refused or reset */
@@ -78,14 +79,6 @@ struct fa_ssh_exit {
  * key (--accept-new) writes it alone, so no reader ever sees half a line.
  */
 static pthread_rwlock_t fa_ssh_known_hosts_lock = PTHREAD_RWLOCK_INITIALIZER;
-
-static double fa_ssh_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void fa_ssh_sleep(double seconds)
 {
@@ -567,7 +560,7 @@ static int fa_ssh_exec(void *session, const char *command, const struct fa_colle
 	struct ssh_channel_callbacks_struct cb;
 	struct fa_ssh_exit ex = { -1, "" };
 	struct fa_buf errbuf = FA_BUF_INIT;
-	double deadline = fa_ssh_now() + c->command_timeout;
+	double deadline = fa_clock_now() + c->command_timeout;
 	ssh_channel ch = NULL;
 	char chunk[16384], line[256];
 	int r = 0, n, m;
@@ -596,7 +589,7 @@ static int fa_ssh_exec(void *session, const char *command, const struct fa_colle
 		goto out;
 	}
 	for (;;) {
-		if (fa_ssh_now() >= deadline) {
+		if (fa_clock_now() >= deadline) {
 			r = fa_err_set(err, FA_ETIMEOUT, "'%s' did not finish within %g s", command,
 				       c->command_timeout);
 			goto out;
@@ -633,7 +626,7 @@ static int fa_ssh_exec(void *session, const char *command, const struct fa_colle
 	}
 	/* the exit status follows the end of output; wait for it within what is left */
 	if (ex.status < 0 && !ex.signal[0] && !ssh_channel_is_closed(ch)) {
-		fa_ssh_set_timeout(c->session, deadline - fa_ssh_now());
+		fa_ssh_set_timeout(c->session, deadline - fa_clock_now());
 		ssh_channel_get_exit_status(ch);
 	}
 	if (ex.status < 0 && !ex.signal[0]) {

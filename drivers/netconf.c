@@ -25,6 +25,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/netconf.h"
 #include "drivers/xmlsafe.h"
+#include "audit/util/clock.h"
 #include "audit/util/banned.h"
 
 #define FA_NC_EOM "]]>]]>"
@@ -44,14 +45,6 @@ struct fa_netconf {
 	char **caps;
 	size_t ncaps;
 };
-
-static double fa_nc_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Remove the first @n bytes of @b. */
 static void fa_nc_consume(struct fa_buf *b, size_t n)
@@ -362,7 +355,7 @@ static int fa_nc_read_message(struct fa_netconf *nc, bool chunked, double deadli
 				       nc->max_reply);
 			break;
 		}
-		left = deadline - fa_nc_now();
+		left = deadline - fa_clock_now();
 		if (left <= 0) {
 			r = fa_err_set(err, FA_ETIMEOUT, "no complete NETCONF reply in time");
 			break;
@@ -409,7 +402,7 @@ int fa_netconf_start(const struct fa_netconf_io *io, double timeout, size_t max_
 	nc->next_id = 1;
 	fa_buf_init(&nc->in, 0);
 	/* The hello is always framed the 1.0 way, whatever comes after. */
-	r = fa_nc_read_message(nc, false, fa_nc_now() + timeout, &hello, err);
+	r = fa_nc_read_message(nc, false, fa_clock_now() + timeout, &hello, err);
 	if (r < 0) {
 		if (r == -FA_ETIMEOUT)
 			fa_err_set(err, FA_ETIMEOUT, "no NETCONF <hello> from the server within "
@@ -483,7 +476,7 @@ int fa_netconf_rpc(struct fa_netconf *nc, const char *operation, double timeout,
 	fa_buf_reset(&msg);
 	if (r < 0)
 		goto out;
-	r = fa_nc_read_message(nc, nc->chunked, fa_nc_now() + timeout, &msg, err);
+	r = fa_nc_read_message(nc, nc->chunked, fa_clock_now() + timeout, &msg, err);
 	if (r < 0)
 		goto out;
 	fa_buf_add(reply, msg.buf, msg.len);

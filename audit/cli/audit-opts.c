@@ -10,6 +10,7 @@
 #include "audit/cli/audit-opts.h"
 #include "audit/cli/cmd.h"
 #include "audit/engine.h"
+#include "audit/util/clock.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "reports/report.h"
@@ -25,15 +26,7 @@ void fa_audit_opts_init(struct fa_audit_opts *o)
 	o->output = "-";
 	o->fail_on = "error";
 	o->color = "auto";
-	o->started = fa_cli_now();
-}
-
-double fa_cli_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	o->started = fa_clock_now();
 }
 
 static int fa_add_extra(struct fa_audit_opts *o, const char *cmd, const char *format,
@@ -204,7 +197,7 @@ int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 
 int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command)
 {
-	double duration = fa_cli_now() - o->started;
+	double duration = fa_clock_now() - o->started;
 	int code, i;
 
 	code = fa_write_output(doc, o->format, o->output, o->color, command, duration);

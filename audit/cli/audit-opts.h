@@ -143,7 +143,4 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
  */
 int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command);
 
-/* Monotonic seconds, for durations. */
-double fa_cli_now(void);
-
 #endif /* FA_CLI_AUDIT_OPTS_H */
