@@ -1457,7 +1457,8 @@ struct fa_chunk {
 	struct fa_counts *counts;
 };
 
-struct fa_worker {
+/* What the threads of a run share: the work to take and where it goes. */
+struct fa_work {
 	struct fa_run *main;
 	/* stage 1 */
 	struct fa_chunk *chunks;
@@ -1468,12 +1469,16 @@ struct fa_worker {
 	struct fa_job *jobs;
 	size_t njobs;
 	const size_t *order;		/* jobs in the order to take them: the longest first */
-	size_t *next;			/* the next chunk or job to take (shared, atomic) */
+	size_t next;			/* the next chunk or job to take (atomic) */
+};
+
+struct fa_worker {
+	struct fa_work *work;
 	pthread_t tid;
 	bool started;
 };
 
-static void fa_chunk_run(struct fa_worker *w, struct fa_chunk *c, struct fa_eval *ev)
+static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *ev)
 {
 	size_t k, n = w->nbatch;
 
@@ -1492,12 +1497,12 @@ static void fa_chunk_run(struct fa_worker *w, struct fa_chunk *c, struct fa_eval
 
 static void *fa_worker_batch(void *arg)
 {
-	struct fa_worker *w = arg;
+	struct fa_work *w = ((struct fa_worker *)arg)->work;
 	struct fa_eval ev = FA_EVAL_INIT;
 	size_t k;
 
 	fa_batch_eval_init(w->main, &ev);
-	while ((k = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
+	while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
 		fa_chunk_run(w, &w->chunks[k], &ev);
 	fa_batch_eval_release(&ev);
 	return NULL;
@@ -1529,10 +1534,10 @@ static void fa_chunk_join(struct fa_run *run, struct fa_batch_rule *batch, size_
 
 static void *fa_worker_jobs(void *arg)
 {
-	struct fa_worker *w = arg;
+	struct fa_work *w = ((struct fa_worker *)arg)->work;
 	size_t k;
 
-	while ((k = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED)) < w->njobs) {
+	while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->njobs) {
 		struct fa_job *job = &w->jobs[w->order[k]];
 		struct fa_sink sink = { fa_run_outcome, &job->run };
 
@@ -1660,27 +1665,20 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 		       struct fa_counts *counts, json_t **ne_lists, int threads)
 {
 	const struct fa_ruleset *rs = run->rs;
-	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, next = 0, norder = 0;
+	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, norder = 0;
 	struct fa_worker *w = fa_xcalloc(nw, sizeof(*w));
-	struct fa_chunk *chunks;
+	struct fa_work work = { .main = run, .batch = batch, .nbatch = nbatch };
 	struct fa_job *jobs;
-	size_t *order, nchunks;
+	size_t *order;
 
+	for (i = 0; i < nw; i++)
+		w[i].work = &work;
 	fa_batch_rules_init(batch, nbatch);
-	chunks = fa_chunks_make(run, nw, &nchunks);
-	for (i = 0; i < nw; i++) {
-		w[i].main = run;
-		w[i].chunks = chunks;
-		w[i].nchunks = nchunks;
-		w[i].batch = batch;
-		w[i].nbatch = nbatch;
-		w[i].next = &next;
-	}
+	work.chunks = fa_chunks_make(run, nw, &work.nchunks);
 	fa_workers_run(w, nw, fa_worker_batch);
-	for (k = 0; k < nchunks; k++)
-		fa_chunk_join(run, batch, nbatch, &chunks[k]);
-	free(chunks);
-	next = 0;
+	for (k = 0; k < work.nchunks; k++)
+		fa_chunk_join(run, batch, nbatch, &work.chunks[k]);
+	free(work.chunks);
 
 	/* Stage 2.  What path, fabric and plan rules build on first use is built now. */
 	jobs = fa_xcalloc(nbatch + rs->nrules + 1, sizeof(*jobs));
@@ -1716,15 +1714,11 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 	for (k = 0; k < njobs; k++)
 		if (!jobs[k].rule || jobs[k].rule->scope != FA_SCOPE_PATH)
 			order[norder++] = k;
-	if (nw > njobs)
-		nw = njobs ? njobs : 1;
-	for (i = 0; i < nw; i++) {
-		w[i].jobs = jobs;
-		w[i].njobs = njobs;
-		w[i].order = order;
-		w[i].next = &next;
-	}
-	fa_workers_run(w, nw, fa_worker_jobs);
+	work.jobs = jobs;
+	work.njobs = njobs;
+	work.order = order;
+	work.next = 0;
+	fa_workers_run(w, nw > njobs ? (njobs ? njobs : 1) : nw, fa_worker_jobs);
 	for (k = 0; k < njobs; k++)
 		fa_run_join(run, &jobs[k].run);
 	free(order);
