@@ -118,9 +118,15 @@ static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
 	}
 }
 
+static const char *fa_name_or(const json_t *obj)
+{
+	const char *n = json_string_value(json_object_get(obj, "name"));
+
+	return n ? n : "?";
+}
+
 struct fa_member {
 	const json_t *dev, *port;
-	const char *devname, *portname;
 	json_t *key;		/* group key, owned; NULL: not in a group */
 	size_t seq;
 };
@@ -157,15 +163,17 @@ static json_t *fa_majority(json_t **vals, size_t n)
 	return best;
 }
 
+/* Bind member @m; @devname and @portname name it (NULL: read from its objects). */
 static void fa_member_bind(struct fa_eval *ev, const struct fa_member *m,
-			   struct fa_subject *subj)
+			   struct fa_subject *subj, const char *devname, const char *portname)
 {
 	ev->root[FA_ROOT_DEVICE] = m->dev;
 	ev->root[FA_ROOT_PORT] = m->port;
 	ev->missing = NULL;
 	ev->error[0] = '\0';
-	subj->dev = m->devname;
-	subj->port = m->portname;
+	/* Names are not kept with the members: 16 bytes each, times millions of them. */
+	subj->dev = devname ? devname : fa_name_or(m->dev);
+	subj->port = portname ? portname : m->port ? fa_name_or(m->port) : NULL;
 	subj->group = m->key;
 }
 
@@ -193,12 +201,14 @@ static void fa_group_init(struct fa_group *g, const struct fa_rule *r, const jso
 	g->nu = fa_expr_uniform_count(r->expect);
 }
 
-/* Room for one more member. */
-static void fa_group_reserve(struct fa_group *g)
+/* Room for @extra more members. */
+static void fa_group_reserve(struct fa_group *g, size_t extra)
 {
-	if (g->n < g->alloc)
+	if (g->n + extra <= g->alloc)
 		return;
 	g->alloc = g->alloc ? g->alloc * 2 : 64;
+	if (g->alloc < g->n + extra)
+		g->alloc = g->n + extra;
 	g->m = fa_xreallocarray(g->m, g->alloc, sizeof(*g->m));
 	g->vals = fa_xreallocarray(g->vals, g->alloc * g->nu + 1, sizeof(*g->vals));
 	g->miss = fa_xreallocarray(g->miss, g->alloc * g->nu + 1, sizeof(*g->miss));
@@ -209,8 +219,8 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 {
 	size_t i, nu = dst->nu;
 
+	fa_group_reserve(dst, src->n);
 	for (i = 0; i < src->n; i++) {
-		fa_group_reserve(dst);
 		dst->m[dst->n] = src->m[i];
 		dst->m[dst->n].seq = dst->n;
 		memcpy(&dst->vals[dst->n * nu], &src->vals[i * nu], nu * sizeof(*dst->vals));
@@ -224,8 +234,8 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 }
 
 /* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
-static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct fa_eval *ev,
-			 const struct fa_sink *sink)
+static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const char *devname,
+			 const char *portname, struct fa_eval *ev, const struct fa_sink *sink)
 {
 	const struct fa_rule *r = g->r;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
@@ -233,9 +243,9 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, struct
 	size_t u, nu = g->nu;
 	enum fa_tri t;
 
-	fa_group_reserve(g);
+	fa_group_reserve(g, 1);
 	ev->root[FA_ROOT_PARAMS] = g->params;
-	fa_member_bind(ev, mem, &subj);
+	fa_member_bind(ev, mem, &subj, devname, portname);
 	subj.group = NULL;
 	if (r->where) {
 		t = fa_expr_test(r->where, ev);
@@ -315,7 +325,7 @@ static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
 	}
 
 	for (i = 0; i < n; i++) {
-		fa_member_bind(&ev, &g->m[i], &subj);
+		fa_member_bind(&ev, &g->m[i], &subj, NULL, NULL);
 		ev.uvalue = &g->vals[i * nu];
 		ev.umissing = &g->miss[i * nu];
 		ev.umajority = &maj[i * nu];
@@ -366,7 +376,7 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 
 	fa_group_init(&g, r, params);
 	for (i = 0; i < n; i++)
-		fa_group_add(&g, &m[i], &ev, sink);
+		fa_group_add(&g, &m[i], NULL, NULL, &ev, sink);
 	fa_group_finish(&g, sink);
 }
 
@@ -1311,9 +1321,9 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 				continue;
 			}
 			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
-				struct fa_member m = { d->json, NULL, d->name, NULL, NULL, 0 };
+				struct fa_member m = { d->json, NULL, NULL, 0 };
 
-				fa_group_add(&b->group, &m, ev, &sink);
+				fa_group_add(&b->group, &m, d->name, NULL, ev, &sink);
 				continue;
 			}
 			b->excluded = fa_guard_excludes(&b->guard, ev);
@@ -1330,10 +1340,10 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 					continue;
 				fa_batch_use(run, ev, &rules[k]);
 				if (rules[k].r->scope == FA_SCOPE_GROUP) {
-					struct fa_member m = { d->json, p, d->name, subj.port,
-							       NULL, 0 };
+					struct fa_member m = { d->json, p, NULL, 0 };
 
-					fa_group_add(&rules[k].group, &m, ev, &sink);
+					fa_group_add(&rules[k].group, &m, d->name, subj.port, ev,
+						     &sink);
 					continue;
 				}
 				fa_evaluate_subject(rules[k].r, ev, &subj, &sink);
@@ -1676,6 +1686,15 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 	fa_batch_rules_init(batch, nbatch);
 	work.chunks = fa_chunks_make(run, nw, &work.nchunks);
 	fa_workers_run(w, nw, fa_worker_batch);
+	/* Group members of all chunks, room made at once: no copy doubles while they move. */
+	for (k = 0; k < nbatch; k++) {
+		size_t members = 0;
+
+		for (i = 0; batch[k].r->scope == FA_SCOPE_GROUP && i < work.nchunks; i++)
+			members += work.chunks[i].rules[k].group.n;
+		if (members)
+			fa_group_reserve(&batch[k].group, members);
+	}
 	for (k = 0; k < work.nchunks; k++)
 		fa_chunk_join(run, batch, nbatch, &work.chunks[k]);
 	free(work.chunks);
@@ -2035,13 +2054,6 @@ static void fa_example_outcome(void *data, const struct fa_outcome *o)
 	}
 }
 
-static const char *fa_name_or(const json_t *obj)
-{
-	const char *n = fa_json_name(obj);
-
-	return n ? n : "?";
-}
-
 /* New reference: the pack's declared parameters with the example's "params" applied. */
 static json_t *fa_example_params(const struct fa_rule *r, const struct fa_example *ex)
 {
@@ -2126,8 +2138,6 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 
 			m[i].dev = json_object_get(x, "device");
 			m[i].port = json_object_get(x, "port");
-			m[i].devname = fa_name_or(m[i].dev);
-			m[i].portname = m[i].port ? fa_name_or(m[i].port) : NULL;
 		}
 		fa_evaluate_group(r, params, m, n, &sink);
 		free(m);
