@@ -351,6 +351,9 @@ static enum fa_eval_status fa_eval_lend(const struct fa_expr *e, struct fa_eval 
 static void fa_release(json_t *v, bool owned);
 static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
 					 const json_t **ret);
+static enum fa_tri fa_test_logic(const struct fa_expr *e, struct fa_eval *ev);
+static enum fa_eval_status fa_eval_cmp_bool(const struct fa_expr *e, struct fa_eval *ev,
+					    bool *res_out);
 
 /* ---- functions ------------------------------------------------------------------------- */
 
@@ -957,8 +960,27 @@ enum fa_tri fa_expr_test(const struct fa_expr *e, struct fa_eval *ev)
 {
 	json_t *v = NULL;
 	enum fa_tri t;
-	bool owned;
+	bool owned, res;
 
+	/* Conditions decided without making a boolean value: most of what rules evaluate. */
+	switch (e->type) {
+	case FA_N_AND:
+	case FA_N_OR:
+		return fa_test_logic(e, ev);
+	case FA_N_NOT:
+		return fa_tri_not(fa_expr_test(e->kids[0], ev));
+	case FA_N_CMP:
+		switch (fa_eval_cmp_bool(e, ev, &res)) {
+		case FA_EVAL_VALUE:
+			return res ? FA_TRI_TRUE : FA_TRI_FALSE;
+		case FA_EVAL_MISSING:
+			return FA_TRI_MISSING;
+		default:
+			return FA_TRI_ERROR;
+		}
+	default:
+		break;
+	}
 	switch (fa_eval_lend(e, ev, &v, &owned)) {
 	case FA_EVAL_MISSING:
 		return FA_TRI_MISSING;
@@ -994,8 +1016,7 @@ static enum fa_eval_status fa_tri_result(struct fa_eval *ev, enum fa_tri t, json
 }
 
 /* and / or: the right side is evaluated only when the left does not decide. */
-static enum fa_eval_status fa_eval_logic(const struct fa_expr *e, struct fa_eval *ev,
-					 json_t **ret)
+static enum fa_tri fa_test_logic(const struct fa_expr *e, struct fa_eval *ev)
 {
 	const char *saved = ev->missing;
 	bool is_and = e->type == FA_N_AND;
@@ -1012,7 +1033,7 @@ static enum fa_eval_status fa_eval_logic(const struct fa_expr *e, struct fa_eval
 	/* A missing value that did not decide must not be blamed later. */
 	if (t == FA_TRI_TRUE || t == FA_TRI_FALSE)
 		ev->missing = saved;
-	return fa_tri_result(ev, t, ret);
+	return t;
 }
 
 /* Evaluate both operands; on anything but two values, release and pass the status on. */
@@ -1040,7 +1061,9 @@ static bool fa_orderable(const json_t *a, const json_t *b)
 	return ra == fa_type_rank(b) && (ra == 2 || ra == 3 || ra == 4);
 }
 
-static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+/* A comparison decided into *res. */
+static enum fa_eval_status fa_eval_cmp_bool(const struct fa_expr *e, struct fa_eval *ev,
+					    bool *res_out)
 {
 	json_t *l = NULL, *r = NULL;
 	enum fa_eval_status s;
@@ -1073,6 +1096,15 @@ static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *
 	}
 	fa_release(l, lo);
 	fa_release(r, ro);
+	*res_out = res;
+	return s;
+}
+
+static enum fa_eval_status fa_eval_cmp(const struct fa_expr *e, struct fa_eval *ev, json_t **ret)
+{
+	bool res;
+	enum fa_eval_status s = fa_eval_cmp_bool(e, ev, &res);
+
 	if (s == FA_EVAL_VALUE)
 		*ret = json_boolean(res);
 	return s;
@@ -1459,7 +1491,7 @@ static enum fa_eval_status fa_eval_node(const struct fa_expr *e, struct fa_eval 
 		return s;
 	case FA_N_AND:
 	case FA_N_OR:
-		return fa_eval_logic(e, ev, ret);
+		return fa_tri_result(ev, fa_test_logic(e, ev), ret);
 	case FA_N_CMP:
 		return fa_eval_cmp(e, ev, ret);
 	case FA_N_ARITH:
