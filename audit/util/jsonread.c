@@ -34,10 +34,23 @@
 #include "audit/util/banned.h"
 
 #define FA_JR_CHUNK_DEFAULT ((size_t)1 << 20)
-/* Room kept beyond a chunk: the longest run that must be whole (a surrogate pair escape). */
+/*
+ * Room kept beyond a chunk (and beyond a kept text, fa_jr_text_find): the longest run that
+ * must be whole otherwise, a surrogate pair escape.
+ */
 #define FA_JR_LOOKAHEAD 16
 /* Integers 0 ... FA_JR_SMALL_INTS - 1 (DSCP maps, priorities, port numbers) skip the pool. */
 #define FA_JR_SMALL_INTS 1024
+/*
+ * The text cache (fa_jr_text_find): containers whose text is FA_JR_TEXT_MIN ...
+ * FA_JR_TEXT_MAX bytes, keyed by their first FA_JR_TEXT_KEY bytes, at most FA_JR_TEXT_SAME
+ * texts per key and FA_JR_TEXT_BUDGET bytes in all.
+ */
+#define FA_JR_TEXT_KEY 32
+#define FA_JR_TEXT_MIN FA_JR_TEXT_KEY
+#define FA_JR_TEXT_MAX 4096
+#define FA_JR_TEXT_SAME 16
+#define FA_JR_TEXT_BUDGET ((size_t)32 << 20)
 
 static size_t fa_jr_chunk = FA_JR_CHUNK_DEFAULT;
 
@@ -80,6 +93,14 @@ struct fa_jr_slot {
 	json_t *v;
 };
 
+/* A container's text seen twice, and the pooled value it reads as. */
+struct fa_jr_text {
+	uint64_t hash;		/* of its first FA_JR_TEXT_KEY bytes */
+	size_t len;
+	char *text;
+	json_t *v;		/* borrowed from the pool */
+};
+
 struct fa_jr_bytes {
 	char *b;
 	size_t len, alloc;
@@ -109,6 +130,10 @@ struct fa_jr {
 	struct fa_jr_slot *slots;	/* the pool: open addressing, linear probing */
 	size_t mask, used;
 	json_t *small[FA_JR_SMALL_INTS];
+	bool pool_hit;			/* the last container closed was already pooled */
+
+	struct fa_jr_text *texts;	/* the text cache: open addressing, linear probing */
+	size_t tmask, tused, tbytes;
 };
 
 static uint64_t fa_jr_offset(const struct fa_jr *r, const unsigned char *at)
@@ -193,8 +218,7 @@ static inline size_t fa_jr_avail(struct fa_jr *r, size_t need)
 	return have >= need ? have : fa_jr_fill(r, need);
 }
 
-/* The next byte that is not white space (p is left on it), or -1 at the end of the input. */
-static int fa_jr_peek(struct fa_jr *r)
+static int fa_jr_peek_slow(struct fa_jr *r)
 {
 	for (;;) {
 		while (r->p < r->end) {
@@ -213,6 +237,14 @@ static int fa_jr_peek(struct fa_jr *r)
 		if (!fa_jr_fill(r, 1))
 			return -1;
 	}
+}
+
+/* The next byte that is not white space (p is left on it), or -1 at the end of the input. */
+static inline int fa_jr_peek(struct fa_jr *r)
+{
+	if (r->p < r->end && *r->p > ' ')
+		return *r->p;
+	return fa_jr_peek_slow(r);
 }
 
 static void fa_jr_unexpected(struct fa_jr *r, const char *expected)
@@ -404,6 +436,109 @@ static bool fa_jr_same_object(struct fa_jr *r, json_t *o, const struct fa_jr_ite
 	return i == n;
 }
 
+/*
+ * The text cache.  Hash-consing still parses every copy of a repeated value before it finds
+ * the pooled one: 600,000 ports each spell out the same 64-entry DSCP map.  So the text of an
+ * interned container that turned out to be pooled already (a value seen twice is likely to
+ * come again) is kept with its value; when the input at the start of a container begins with
+ * a kept text, that text is the whole container (a JSON array or object ends where its text
+ * says, whatever follows), it was valid, and it reads as the kept value: it is skipped
+ * unparsed.  Texts are found by their first bytes, so no scan for the end comes first.
+ */
+static uint64_t fa_jr_text_key(const unsigned char *s)
+{
+	return fa_jr_final(fa_jr_hash_bytes(0x747874, (const char *)s, FA_JR_TEXT_KEY));
+}
+
+/* The value of the kept text the input starts with at p, or NULL; p is moved past it. */
+static json_t *fa_jr_text_find(struct fa_jr *r, int depth)
+{
+	size_t have, j;
+	uint64_t h;
+
+	if (!r->texts)
+		return NULL;
+	have = fa_jr_avail(r, FA_JR_TEXT_KEY);
+	if (have < FA_JR_TEXT_KEY)
+		return NULL;
+	h = fa_jr_text_key(r->p);
+	for (j = h & r->tmask; r->texts[j].text; j = (j + 1) & r->tmask) {
+		const struct fa_jr_text *t = &r->texts[j];
+
+		/*
+		 * A text of n bytes nests at most n / 2 deep: within the cap from here, or the
+		 * parse has to find where it goes over.
+		 */
+		if (t->hash != h || depth + t->len / 2 > FA_JSON_MAX_DEPTH)
+			continue;
+		if (t->len > have)
+			have = fa_jr_avail(r, t->len);
+		if (t->len > have || memcmp(r->p, t->text, t->len) != 0)
+			continue;
+		r->p += t->len;
+		return t->v;
+	}
+	return NULL;
+}
+
+/* Keep the text at offsets @start ... p of the pooled container @v, when it qualifies. */
+static void fa_jr_text_keep(struct fa_jr *r, uint64_t start, json_t *v)
+{
+	uint64_t end = fa_jr_offset(r, r->p);
+	size_t len = (size_t)(end - start), j, same = 0;
+	const unsigned char *text;
+	uint64_t h;
+
+	if (start < r->base || len < FA_JR_TEXT_MIN || len > FA_JR_TEXT_MAX ||
+	    r->tbytes + len > FA_JR_TEXT_BUDGET)
+		return;
+	text = r->buf + (start - r->base);
+	/* skipping a text must not skip a line break the line count needs */
+	if (memchr(text, '\n', len))
+		return;
+	if ((r->tused + 1) * 2 > (r->texts ? r->tmask + 1 : 0)) {
+		size_t i, n = r->texts ? r->tmask + 1 : 0, size = n ? n * 2 : 1024;
+		struct fa_jr_text *old = r->texts;
+
+		r->texts = fa_xcalloc(size, sizeof(*r->texts));
+		r->tmask = size - 1;
+		for (i = 0; i < n; i++) {
+			if (!old[i].text)
+				continue;
+			for (j = old[i].hash & r->tmask; r->texts[j].text; j = (j + 1) & r->tmask)
+				;
+			r->texts[j] = old[i];
+		}
+		free(old);
+	}
+	h = fa_jr_text_key(text);
+	for (j = h & r->tmask; r->texts[j].text; j = (j + 1) & r->tmask) {
+		/* many texts with one start would make every look-up long: keep the first few */
+		if (r->texts[j].hash == h && ++same >= FA_JR_TEXT_SAME)
+			return;
+		if (r->texts[j].hash == h && r->texts[j].len == len &&
+		    memcmp(r->texts[j].text, text, len) == 0)
+			return;
+	}
+	r->texts[j].hash = h;
+	r->texts[j].len = len;
+	r->texts[j].text = fa_xmalloc(len);
+	memcpy(r->texts[j].text, text, len);
+	r->texts[j].v = v;
+	r->tused++;
+	r->tbytes += len;
+}
+
+static void fa_jr_text_free(struct fa_jr *r)
+{
+	size_t i;
+
+	for (i = 0; r->texts && i <= r->tmask; i++)
+		free(r->texts[i].text);
+	free(r->texts);
+	r->texts = NULL;
+}
+
 /* ---- containers ------------------------------------------------------------------------- */
 
 /*
@@ -523,6 +658,7 @@ static json_t *fa_jr_close(struct fa_jr *r, bool is_object, enum fa_jr_role role
 	uint64_t h = 0;
 	json_t *v;
 
+	r->pool_hit = false;
 	if (intern) {
 		h = fa_jr_mix(is_object ? 0x6f626a : 0x617272, n);
 		for (i = 0; i < n; i++) {
@@ -541,6 +677,7 @@ static json_t *fa_jr_close(struct fa_jr *r, bool is_object, enum fa_jr_role role
 				fa_jr_pop(r, first);
 				r->keys.len = kfirst;
 				*owned = false;
+				r->pool_hit = true;
 				return pv;
 			}
 		}
@@ -922,6 +1059,21 @@ static json_t *fa_jr_number(struct fa_jr *r, enum fa_jr_role role, bool *owned)
 	json_t *v;
 	int c;
 
+	/* most numbers are short integers wholly in the window: read them in place */
+	{
+		const unsigned char *q = r->p + (*r->p == '-'), *first = q;
+		uint64_t m = 0;
+
+		while (q < r->end && *q >= '0' && *q <= '9' && q - first < 18)
+			m = m * 10 + (uint64_t)(*q++ - '0');
+		if (q < r->end && q > first && !(*q >= '0' && *q <= '9') && *q != '.' && *q != 'e' &&
+		    *q != 'E' && !(*first == '0' && q - first > 1)) {
+			neg = *r->p == '-';
+			r->p = q;
+			i = neg ? -(json_int_t)m : (json_int_t)m;
+			goto integer;
+		}
+	}
 	r->str.len = 0;
 	r->tok = 0;
 	c = fa_jr_byte(r);
@@ -992,6 +1144,7 @@ static json_t *fa_jr_number(struct fa_jr *r, enum fa_jr_role role, bool *owned)
 			return NULL;
 		}
 		i = neg ? (json_int_t)(0 - mag) : (json_int_t)mag;
+integer:
 		if (role != FA_JR_FRESH && i >= 0 && i < FA_JR_SMALL_INTS) {
 			*owned = false;
 			if (!r->small[i] && !(r->small[i] = json_integer(i)))
@@ -1052,6 +1205,20 @@ static json_t *fa_jr_value(struct fa_jr *r, enum fa_jr_role role, int depth, boo
 				   FA_JSON_MAX_DEPTH);
 			return NULL;
 		}
+		if (role == FA_JR_INTERN) {
+			uint64_t start = fa_jr_offset(r, r->p);
+			json_t *v = fa_jr_text_find(r, depth);
+
+			if (v) {
+				*owned = false;
+				return v;
+			}
+			v = c == '{' ? fa_jr_object(r, role, depth + 1, owned) :
+				       fa_jr_array(r, role, depth + 1, owned);
+			if (v && r->pool_hit)
+				fa_jr_text_keep(r, start, v);
+			return v;
+		}
 		return c == '{' ? fa_jr_object(r, role, depth + 1, owned) :
 				  fa_jr_array(r, role, depth + 1, owned);
 	case '"':
@@ -1107,6 +1274,7 @@ static int fa_jr_run(struct fa_jr *r, unsigned flags, json_t **ret)
 	}
 out:
 	fa_jr_pop(r, 0);
+	fa_jr_text_free(r);
 	fa_jr_pool_free(r);
 	free(r->items);
 	free(r->keys.b);
@@ -1152,7 +1320,7 @@ int fa_json_read_file(const char *path, unsigned flags, json_t **ret, struct fa_
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
 	r.chunk = fa_jr_chunk;
-	r.own_size = r.chunk + FA_JR_LOOKAHEAD;
+	r.own_size = (r.chunk > FA_JR_TEXT_MAX ? r.chunk : FA_JR_TEXT_MAX) + FA_JR_LOOKAHEAD;
 	r.own = fa_xmalloc(r.own_size);
 	r.buf = r.p = r.end = r.own;
 	rc = fa_jr_run(&r, flags, ret);
