@@ -672,7 +672,8 @@ static json_t *fa_jr_close(struct fa_jr *r, bool is_object, enum fa_jr_role role
 
 			if (r->slots[i].hash != h)
 				continue;
-			if (is_object ? fa_jr_same_object(r, pv, it, n) : fa_jr_same_array(pv, it, n)) {
+			if (is_object ? fa_jr_same_object(r, pv, it, n) :
+					fa_jr_same_array(pv, it, n)) {
 				/* children of an interned container are all interned (borrowed) */
 				fa_jr_pop(r, first);
 				r->keys.len = kfirst;
@@ -967,7 +968,8 @@ static int fa_jr_string(struct fa_jr *r, struct fa_jr_bytes *out)
 		r->p = s;
 		if (s == r->end) {
 			if (!fa_jr_fill(r, 1)) {
-				fa_jr_fail(r, r->p, "unexpected end of input (truncated?) in a string");
+				fa_jr_fail(r, r->p,
+					   "unexpected end of input (truncated?) in a string");
 				return -1;
 			}
 			continue;
@@ -1050,30 +1052,60 @@ static int fa_jr_digits(struct fa_jr *r, uint64_t *mag, bool *overflow)
 	return c;
 }
 
+/* The number read (an integer @i, or the real @d), shared unless @role builds fresh values. */
+static json_t *fa_jr_number_value(struct fa_jr *r, enum fa_jr_role role, bool real, json_int_t i,
+				  double d, bool *owned)
+{
+	uint64_t h, bits;
+	json_t *v;
+
+	if (role == FA_JR_FRESH) {
+		*owned = true;
+		v = real ? json_real(d) : json_integer(i);
+		if (!v)
+			fa_jr_nomem(r);
+		return v;
+	}
+	*owned = false;
+	if (!real && i >= 0 && i < FA_JR_SMALL_INTS) {
+		if (!r->small[i] && !(r->small[i] = json_integer(i)))
+			fa_jr_nomem(r);
+		return r->small[i];
+	}
+	memcpy(&bits, &d, sizeof(bits));
+	h = real ? fa_jr_final(fa_jr_mix(0x7265616c, bits)) :
+		   fa_jr_final(fa_jr_mix(0x696e74, (uint64_t)i));
+	v = fa_jr_pool_number(r, h, real, i, d);
+	if (v)
+		return v;
+	v = real ? json_real(d) : json_integer(i);
+	if (!v) {
+		fa_jr_nomem(r);
+		return NULL;
+	}
+	return fa_jr_pool_add(r, h, v);
+}
+
 static json_t *fa_jr_number(struct fa_jr *r, enum fa_jr_role role, bool *owned)
 {
-	uint64_t start = fa_jr_offset(r, r->p), mag = 0, h, bits;
+	uint64_t start = fa_jr_offset(r, r->p), mag = 0;
 	bool neg = false, real = false, overflow = false;
-	json_int_t i = 0;
+	const unsigned char *q = r->p + (*r->p == '-'), *first = q;
 	double d = 0;
-	json_t *v;
 	int c;
 
 	/* most numbers are short integers wholly in the window: read them in place */
-	{
-		const unsigned char *q = r->p + (*r->p == '-'), *first = q;
-		uint64_t m = 0;
-
-		while (q < r->end && *q >= '0' && *q <= '9' && q - first < 18)
-			m = m * 10 + (uint64_t)(*q++ - '0');
-		if (q < r->end && q > first && !(*q >= '0' && *q <= '9') && *q != '.' && *q != 'e' &&
-		    *q != 'E' && !(*first == '0' && q - first > 1)) {
-			neg = *r->p == '-';
-			r->p = q;
-			i = neg ? -(json_int_t)m : (json_int_t)m;
-			goto integer;
-		}
+	while (q < r->end && *q >= '0' && *q <= '9' && q - first < 18)
+		mag = mag * 10 + (uint64_t)(*q++ - '0');
+	if (q < r->end && q > first && !(*q >= '0' && *q <= '9') && *q != '.' && *q != 'e' &&
+	    *q != 'E' && !(*first == '0' && q - first > 1)) {
+		neg = *r->p == '-';
+		r->p = q;
+		return fa_jr_number_value(r, role, false, neg ? -(json_int_t)mag : (json_int_t)mag,
+					  0, owned);
 	}
+	/* else byte by byte, into the scratch buffer (strtod wants the text) */
+	mag = 0;
 	r->str.len = 0;
 	r->tok = 0;
 	c = fa_jr_byte(r);
@@ -1136,40 +1168,14 @@ static json_t *fa_jr_number(struct fa_jr *r, enum fa_jr_role role, bool *owned)
 			fa_jr_fail_at(r, r->line, start, "real number overflow");
 			return NULL;
 		}
-		memcpy(&bits, &d, sizeof(bits));
-		h = fa_jr_final(fa_jr_mix(0x7265616c, bits));
-	} else {
-		if (overflow || mag > (uint64_t)INT64_MAX + (neg ? 1 : 0)) {
-			fa_jr_fail_at(r, r->line, start, "too big %sinteger", neg ? "negative " : "");
-			return NULL;
-		}
-		i = neg ? (json_int_t)(0 - mag) : (json_int_t)mag;
-integer:
-		if (role != FA_JR_FRESH && i >= 0 && i < FA_JR_SMALL_INTS) {
-			*owned = false;
-			if (!r->small[i] && !(r->small[i] = json_integer(i)))
-				fa_jr_nomem(r);
-			return r->small[i];
-		}
-		h = fa_jr_final(fa_jr_mix(0x696e74, (uint64_t)i));
+		return fa_jr_number_value(r, role, true, 0, d, owned);
 	}
-	if (role == FA_JR_FRESH) {
-		*owned = true;
-		v = real ? json_real(d) : json_integer(i);
-		if (!v)
-			fa_jr_nomem(r);
-		return v;
-	}
-	*owned = false;
-	v = fa_jr_pool_number(r, h, real, i, d);
-	if (v)
-		return v;
-	v = real ? json_real(d) : json_integer(i);
-	if (!v) {
-		fa_jr_nomem(r);
+	if (overflow || mag > (uint64_t)INT64_MAX + (neg ? 1 : 0)) {
+		fa_jr_fail_at(r, r->line, start, "too big %sinteger", neg ? "negative " : "");
 		return NULL;
 	}
-	return fa_jr_pool_add(r, h, v);
+	return fa_jr_number_value(r, role, false, neg ? (json_int_t)(0 - mag) : (json_int_t)mag, 0,
+				  owned);
 }
 
 static json_t *fa_jr_literal(struct fa_jr *r, bool *owned)

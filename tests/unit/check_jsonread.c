@@ -159,13 +159,15 @@ START_TEST(jsonread_snapshot_keeps_ports_links_and_ends_apart)
 {
 	static const char text[] =
 		"{\"devices\": ["
-		"{\"name\": \"d\", \"ports\": [{\"name\": \"p\", \"qos\": {\"trust\": \"dscp\"}}]},"
-		"{\"name\": \"d\", \"ports\": [{\"name\": \"p\", \"qos\": {\"trust\": \"dscp\"}}]}],"
+		"{\"name\": \"d\", \"ports\": [{\"name\": \"p\","
+		" \"qos\": {\"trust\": \"dscp\"}}]},"
+		"{\"name\": \"d\", \"ports\": [{\"name\": \"p\","
+		" \"qos\": {\"trust\": \"dscp\"}}]}],"
 		" \"links\": ["
-		"{\"a\": {\"device\": \"d\", \"port\": \"p\"}, \"b\": {\"device\": \"d\", \"port\": \"p\"},"
-		" \"source\": \"lldp\"},"
-		"{\"a\": {\"device\": \"d\", \"port\": \"p\"}, \"b\": {\"device\": \"d\", \"port\": \"p\"},"
-		" \"source\": \"lldp\"}]}";
+		"{\"a\": {\"device\": \"d\", \"port\": \"p\"},"
+		" \"b\": {\"device\": \"d\", \"port\": \"p\"}, \"source\": \"lldp\"},"
+		"{\"a\": {\"device\": \"d\", \"port\": \"p\"},"
+		" \"b\": {\"device\": \"d\", \"port\": \"p\"}, \"source\": \"lldp\"}]}";
 	struct fa_err err = FA_ERR_INIT;
 	json_t *s = NULL, *links, *d0, *d1;
 
@@ -177,7 +179,8 @@ START_TEST(jsonread_snapshot_keeps_ports_links_and_ends_apart)
 	ck_assert_msg(d0 != d1, "Two equal devices are two values.");
 	ck_assert_msg(json_object_get(d0, "ports") != json_object_get(d1, "ports"),
 		      "Two equal port lists are two values.");
-	ck_assert_msg(fa_jr_port(s, 0, 0) != fa_jr_port(s, 1, 0), "Two equal ports are two values.");
+	ck_assert_msg(fa_jr_port(s, 0, 0) != fa_jr_port(s, 1, 0),
+		      "Two equal ports are two values.");
 	ck_assert_msg(json_object_get(fa_jr_port(s, 0, 0), "qos") ==
 		      json_object_get(fa_jr_port(s, 1, 0), "qos"),
 		      "What is below two equal ports is shared.");
@@ -206,7 +209,7 @@ START_TEST(jsonread_snapshot_keeps_ports_links_and_ends_apart)
 }
 END_TEST
 
-/* Two devices loaded with the same warnings share one list; warning one must not touch the other. */
+/* Two devices loaded with the same warnings share one list; warning one leaves the other alone. */
 START_TEST(jsonread_warning_a_device_keeps_shared_lists_apart)
 {
 	static const char text[] =
@@ -341,7 +344,8 @@ START_TEST(jsonread_rejects_malformed_files_in_chunks)
 			int r = fa_json_read_file("bad.json", FA_JSON_INTERN_SNAPSHOT, &got, &err);
 
 			fa_json_read_set_chunk(old);
-			fa_jr_check_bad(c, len, got, r, &err, k == 1 ? "chunks of 1" : "chunks of 3");
+			fa_jr_check_bad(c, len, got, r, &err,
+					k == 1 ? "chunks of 1" : "chunks of 3");
 		}
 	}
 	unlink(path);
