@@ -181,6 +181,13 @@ void fa_device_warn(json_t *device, const char *fmt, ...)
 	if (!json_is_array(w)) {
 		w = json_array();
 		json_object_set_new(device, "warnings", w);
+	} else if (w->refcount > 1) {
+		/*
+		 * Another device holds this list too (a loaded snapshot shares equal values,
+		 * fa_model_share_lists shares equal lists): warn on a copy of our own.
+		 */
+		w = json_copy(w);
+		json_object_set_new(device, "warnings", w);
 	}
 	json_array_append_new(w, fa_json_stringn(msg, strlen(msg)));
 }

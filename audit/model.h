@@ -63,7 +63,10 @@ void fa_set_strn(json_t *obj, const char *path, const char *value, size_t len);
 void fa_set_int(json_t *obj, const char *path, json_int_t value);
 void fa_set_bool(json_t *obj, const char *path, bool value);
 
-/* Append a parse warning ("<command>: <text>") to the device's "warnings" array. */
+/*
+ * Append a parse warning ("<command>: <text>") to the device's "warnings" array; an array
+ * held elsewhere too (shared by a snapshot load or fa_model_share_lists) is copied first.
+ */
 void fa_device_warn(json_t *device, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Borrowed string at @path, or NULL when absent or not a string. */

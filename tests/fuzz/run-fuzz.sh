@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# A short libFuzzer run of every parser family (only built with ./configure --enable-fuzzing):
-# each target starts from its seed corpus (tests/fuzz/seeds/<family>.list: real outputs from
-# the shared fixtures and the project's own samples) and runs for FA_FUZZ_SECONDS (10).
+# A short libFuzzer run of every parser family and of the JSON reader (only built with
+# ./configure --enable-fuzzing): each target starts from its seed corpus
+# (tests/fuzz/seeds/<family>.list, jsonread.list: real outputs from the shared fixtures and
+# the project's own samples) and runs for FA_FUZZ_SECONDS (10).
 # A crash, leak, sanitizer report or contract violation fails the test and leaves the input
 # that caused it in the log.
 . "$(dirname "$0")/../integration/lib.sh"
@@ -11,12 +12,16 @@
 : "${FA_FUZZ_SECONDS:=10}"
 : "${FA_FUZZ_FAMILIES:=cumulus eos ib junos linux nxos onyx sonic}"
 
-for fam in $FA_FUZZ_FAMILIES; do
-	target="$FA_BUILDDIR/tests/fuzz/fuzz-parse-$fam"
+for fam in $FA_FUZZ_FAMILIES jsonread; do
+	case "$fam" in
+	jsonread) name=fuzz-jsonread ;;
+	*) name="fuzz-parse-$fam" ;;
+	esac
+	target="$FA_BUILDDIR/tests/fuzz/$name"
 	seeds="$FA_SRCDIR/tests/fuzz/seeds/$fam.list"
 	corpus="$FA_TMP/corpus-$fam"
 	if [ ! -x "$target" ]; then
-		fa_fail "fuzz-parse-$fam is built"
+		fa_fail "$name is built"
 		continue
 	fi
 	mkdir -p "$corpus"
@@ -37,9 +42,9 @@ for fam in $FA_FUZZ_FAMILIES; do
 		-max_total_time="$FA_FUZZ_SECONDS" -timeout=5 -rss_limit_mb=2048 \
 		-print_final_stats=1 "$corpus") >"$FA_TMP/fuzz-$fam.log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$FA_TMP/fuzz-$fam.log")
-		fa_ok "fuzz-parse-$fam: $n seeds, ${runs:-?} runs in ${FA_FUZZ_SECONDS}s, nothing found"
+		fa_ok "$name: $n seeds, ${runs:-?} runs in ${FA_FUZZ_SECONDS}s, nothing found"
 	else
-		fa_fail "fuzz-parse-$fam: $n seeds, ${FA_FUZZ_SECONDS}s" "$FA_TMP/fuzz-$fam.log"
+		fa_fail "$name: $n seeds, ${FA_FUZZ_SECONDS}s" "$FA_TMP/fuzz-$fam.log"
 		ls "$FA_TMP"/crash-* "$FA_TMP"/leak-* "$FA_TMP"/timeout-* 2>/dev/null | while read -r f; do
 			echo "--- $f (base64)"
 			base64 "$f" | head -c 4000

@@ -38,6 +38,7 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
+		fa_jsonread_suite,
 		fa_snapshot_suite,
 		fa_collect_suite,
 		/* Linux parser suites */
