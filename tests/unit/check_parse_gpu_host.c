@@ -14,6 +14,7 @@
 #include "audit/util/buf.h"
 #include "drivers/parse-linux.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
 #define NVSMI "influxdata__telegraf/plugins/inputs/nvidia_smi/testdata/"
@@ -26,13 +27,7 @@
 static int fa_t_run(fa_parse_fn *fn, const char *command, const char *data, size_t len,
 		    json_t *dev, struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
-
-	cap.device = "gpu001";
-	cap.command = command;
-	cap.data = data;
-	cap.len = len;
-	return fn(&cap, dev, err);
+	return fa_tp_run(fn, "gpu001", command, NULL, data, len, dev, err);
 }
 
 static int fa_t_str(fa_parse_fn *fn, const char *command, const char *text, json_t *dev,
@@ -44,52 +39,7 @@ static int fa_t_str(fa_parse_fn *fn, const char *command, const char *text, json
 static int fa_t_file(fa_parse_fn *fn, const char *command, const char *path, json_t *dev,
 		     struct fa_err *err)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	int r;
-
-	fa_test_read(path, &b);
-	r = fa_t_run(fn, command, b.buf, b.len, dev, err);
-	fa_buf_release(&b);
-	return r;
-}
-
-static const char *fa_t_own(const char *rel)
-{
-	static char path[4096];
-
-	snprintf(path, sizeof(path), "%s", fa_test_srcfile(rel));
-	return path;
-}
-
-static size_t fa_t_nwarn(const json_t *dev)
-{
-	return json_array_size(json_object_get(dev, "warnings"));
-}
-
-static bool fa_t_warned(const json_t *dev, const char *needle)
-{
-	json_t *w;
-	size_t i;
-
-	json_array_foreach(json_object_get(dev, "warnings"), i, w)
-		if (strstr(json_string_value(w), needle))
-			return true;
-	return false;
-}
-
-static const char *fa_t_s(const json_t *obj, const char *path)
-{
-	const char *s = fa_get_str(obj, path);
-
-	return s ? s : "(absent)";
-}
-
-static json_int_t fa_t_int(const json_t *obj, const char *path)
-{
-	json_int_t v = -424242;
-
-	fa_get_int(obj, path, &v);
-	return v;
+	return fa_tp_file(fn, "gpu001", command, NULL, path, dev, err);
 }
 
 /* The array at @path as "a,b,c" (integers or strings), for compact comparisons. */
@@ -162,14 +112,14 @@ START_TEST(parse_gpu_host_show_gids_tabs)
 	ck_assert_msg(json_array_size(json_object_get(p, "gids")) == 4,
 		      "The four GIDs of mlx5_0 port 1 land on its netdev port.");
 	g = fa_t_gid(p, 3);
-	ck_assert_str_eq(fa_t_s(g, "gid"), "0000:0000:0000:0000:0000:ffff:c0a8:d3f2");
-	ck_assert_str_eq(fa_t_s(g, "ipv4"), "192.168.211.242");
-	ck_assert_str_eq(fa_t_s(g, "type"), "RoCE v2");
-	ck_assert_str_eq(fa_t_s(g, "netdev"), "rdma0");
+	ck_assert_str_eq(fa_tp_str(g, "gid"), "0000:0000:0000:0000:0000:ffff:c0a8:d3f2");
+	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "192.168.211.242");
+	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v2");
+	ck_assert_str_eq(fa_tp_str(g, "netdev"), "rdma0");
 	g = fa_t_gid(p, 0);
-	ck_assert_str_eq(fa_t_s(g, "type"), "RoCE v1");
+	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v1");
 	ck_assert_msg(!json_object_get(g, "ipv4"), "A link-local GID has no IPv4 address.");
-	ck_assert_msg(fa_t_nwarn(d) == 1 && fa_t_warned(d, "$ show_gids"),
+	ck_assert_msg(fa_tp_nwarn(d) == 1 && fa_tp_warned(d, "$ show_gids"),
 		      "Only the pasted prompt line is a warning.");
 	json_decref(d);
 }
@@ -188,16 +138,16 @@ START_TEST(parse_gpu_host_show_gids_spaces_and_rdma_only)
 	p = fa_device_find_port(d, "mlx5_1/1");
 	ck_assert_msg(p != NULL, "mlx5_1 port 1 gets a port of its own.");
 	g = fa_t_gid(p, 2);
-	ck_assert_str_eq(fa_t_s(g, "ipv4"), "10.200.0.28");
-	ck_assert_str_eq(fa_t_s(g, "gid"), "0000:0000:0000:0000:0000:ffff:0ac8:001c");
-	ck_assert_str_eq(fa_t_s(g, "netdev"), "ens1f1");
-	ck_assert_str_eq(fa_t_s(g, "type"), "RoCE v1");
+	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "10.200.0.28");
+	ck_assert_str_eq(fa_tp_str(g, "gid"), "0000:0000:0000:0000:0000:ffff:0ac8:001c");
+	ck_assert_str_eq(fa_tp_str(g, "netdev"), "ens1f1");
+	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v1");
 	p = fa_device_find_port(d, "mlx5_5/1");
-	ck_assert_str_eq(fa_t_s(fa_t_gid(p, 1), "netdev"), "enp65s0f1np1");
+	ck_assert_str_eq(fa_tp_str(fa_t_gid(p, 1), "netdev"), "enp65s0f1np1");
 	ck_assert_msg(json_array_size(json_object_get(fa_device_find_port(d, "mlx5_3/1"), "gids")) ==
 			  2,
 		      "mlx5_3 has its two link-local GIDs (the space-aligned empty IPv4 column).");
-	ck_assert_msg(fa_t_nwarn(d) == 1, "Only the prompt line is a warning.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1, "Only the prompt line is a warning.");
 	json_decref(d);
 }
 END_TEST
@@ -215,9 +165,9 @@ START_TEST(parse_gpu_host_show_gids_variants)
 				  d, NULL),
 			 0);
 	p = fa_device_find_port(d, "p0");
-	ck_assert_str_eq(fa_t_s(fa_t_gid(p, 0), "type"), "IB");
+	ck_assert_str_eq(fa_tp_str(fa_t_gid(p, 0), "type"), "IB");
 	ck_assert_msg(!json_object_get(fa_t_gid(p, 0), "netdev"), "An IB GID has no netdev.");
-	ck_assert_msg(fa_t_warned(d, "n_gids_found=2 but 1"),
+	ck_assert_msg(fa_tp_warned(d, "n_gids_found=2 but 1"),
 		      "A footer count that disagrees with the lines is a warning.");
 
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_show_gids, NULL, "", d, &err), -FA_EPARSE);
@@ -236,7 +186,7 @@ START_TEST(parse_gpu_host_show_gids_variants)
 			 0);
 	ck_assert_msg(json_array_size(fa_obj_get_path(fa_device_find_port(d, "p0"), "gids")) == 1,
 		      "The whole GID line is kept, the cut one is not.");
-	ck_assert_msg(fa_t_warned(d, "line 3 not understood"), "The cut line is a warning.");
+	ck_assert_msg(fa_tp_warned(d, "line 3 not understood"), "The cut line is a warning.");
 	json_decref(d);
 }
 END_TEST
@@ -249,13 +199,13 @@ START_TEST(parse_gpu_host_pkeys_in_index_order)
 	json_t *d = fa_t_rdma_host(2, "InfiniBand"), *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_pkeys, CMD_PKEYS,
-				   fa_t_own("tests/fixtures/linux/pkeys/ib-host.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/linux/pkeys/ib-host.txt"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "p0");
 	ck_assert_str_eq(fa_t_list(p, "pkeys"), "0xffff,0x8001,0x0002,0x800a");
 	ck_assert_str_eq(fa_t_list(fa_device_find_port(d, "p1"), "pkeys"), "0xffff,0x8001");
 	ck_assert_str_eq(fa_t_list(fa_device_find_port(d, "mlx5_2/1"), "pkeys"), "0xffff");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The sample is understood in full.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The sample is understood in full.");
 
 	/* Without -v: the empty entries are skipped; upper case is normalised; junk warned. */
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_pkeys, NULL,
@@ -267,7 +217,7 @@ START_TEST(parse_gpu_host_pkeys_in_index_order)
 				  d, NULL),
 			 0);
 	ck_assert_str_eq(fa_t_list(fa_device_find_port(d, "p1"), "pkeys"), "0xffff,0x8001");
-	ck_assert_msg(fa_t_warned(d, "line 4 not understood") && fa_t_warned(d, "line 5"),
+	ck_assert_msg(fa_tp_warned(d, "line 4 not understood") && fa_tp_warned(d, "line 5"),
 		      "A bad value and a grep error are warnings.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_pkeys, NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_pkeys, NULL, "/sys/class/infiniband/mlx5_0/ports/1/pk",
@@ -292,9 +242,9 @@ START_TEST(parse_gpu_host_dcqcn_script_output)
 	p = fa_device_find_port(d, "eth0");
 	ck_assert_str_eq(fa_t_list(p, "qos.dcqcn.np_enabled"), "0,1,2,3,4,5,6,7");
 	ck_assert_str_eq(fa_t_list(p, "qos.dcqcn.rp_enabled"), "0,1,2,3,4,5,6,7");
-	ck_assert_msg(fa_t_int(p, "qos.dcqcn.cnp_dscp") == 48, "eth0 sends CNPs with DSCP 48.");
-	ck_assert_msg(fa_t_warned(d, "Priority trust state: dscp") &&
-			  fa_t_warned(d, "/sys/class/infiniband/mlx5_0/tc/1/traffic_class"),
+	ck_assert_msg(fa_tp_int(p, "qos.dcqcn.cnp_dscp") == 48, "eth0 sends CNPs with DSCP 48.");
+	ck_assert_msg(fa_tp_warned(d, "Priority trust state: dscp") &&
+			  fa_tp_warned(d, "/sys/class/infiniband/mlx5_0/tc/1/traffic_class"),
 		      "The script's other lines are warnings, not values.");
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 1,
 		      "No port is made from the other lines.");
@@ -324,9 +274,9 @@ START_TEST(parse_gpu_host_dcqcn_grep_partial_and_bad)
 	p = fa_device_find_port(d, "ens1f0np0");
 	ck_assert_str_eq(fa_t_list(p, "qos.dcqcn.np_enabled"), "3");
 	ck_assert_str_eq(fa_t_list(p, "qos.dcqcn.rp_enabled"), "3");
-	ck_assert_msg(fa_t_warned(d, "rp_enabled switches printed for only some priorities"),
+	ck_assert_msg(fa_tp_warned(d, "rp_enabled switches printed for only some priorities"),
 		      "A port with only some rp switches printed is a warning.");
-	ck_assert_msg(fa_t_warned(d, "line 10") && fa_t_warned(d, "line 11"),
+	ck_assert_msg(fa_tp_warned(d, "line 10") && fa_tp_warned(d, "line 11"),
 		      "Priority 9 and DSCP 64 are out of range: warnings.");
 	ck_assert_msg(!fa_obj_get_path(p, "qos.dcqcn.cnp_dscp"), "An out-of-range DSCP is left out.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_dcqcn, NULL, "\n", d, &err), -FA_EPARSE);
@@ -358,9 +308,9 @@ START_TEST(parse_gpu_host_nvidia_smi_versions)
 	ck_assert_int_eq(
 	    fa_t_file(fa_parse_linux_nvidia_smi, "nvidia-smi -q -x", fa_test_fixture(path), d, NULL),
 	    0);
-	ck_assert_str_eq(fa_t_s(d, "software.nvidia_driver"), cases[_i].driver);
-	ck_assert_str_eq(fa_t_s(d, "software.cuda"), cases[_i].cuda);
-	ck_assert_msg(fa_t_nwarn(d) == 0, "%s is understood without warnings.", cases[_i].file);
+	ck_assert_str_eq(fa_tp_str(d, "software.nvidia_driver"), cases[_i].driver);
+	ck_assert_str_eq(fa_tp_str(d, "software.cuda"), cases[_i].cuda);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "%s is understood without warnings.", cases[_i].file);
 	json_decref(d);
 }
 END_TEST
@@ -396,7 +346,7 @@ START_TEST(parse_gpu_host_nvidia_smi_refuses_bad_xml)
 				  "<cuda_version>Not Found</cuda_version></nvidia_smi_log>",
 				  d, &err),
 			 0);
-	ck_assert_msg(!fa_get_str(d, "software.cuda") && fa_t_warned(d, "no driver version"),
+	ck_assert_msg(!fa_get_str(d, "software.cuda") && fa_tp_warned(d, "no driver version"),
 		      "N/A and Not Found are absent values, and a missing driver is a warning.");
 	json_decref(d);
 }
@@ -429,8 +379,8 @@ START_TEST(parse_gpu_host_nvidia_smi_text_forms)
 		ck_assert_int_eq(fa_t_file(fa_parse_linux_nvidia_smi_text, cases[i].command,
 					   fa_test_fixture(cases[i].file), d, NULL),
 				 0);
-		ck_assert_str_eq(fa_t_s(d, "software.nvidia_driver"), cases[i].driver);
-		ck_assert_str_eq(fa_t_s(d, "software.cuda"), cases[i].cuda);
+		ck_assert_str_eq(fa_tp_str(d, "software.nvidia_driver"), cases[i].driver);
+		ck_assert_str_eq(fa_tp_str(d, "software.cuda"), cases[i].cuda);
 		json_decref(d);
 	}
 	{
@@ -461,18 +411,18 @@ START_TEST(parse_gpu_host_topo_nic_legend)
 	p = fa_device_find_port(d, "p0");
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "nic.gpus")) == 4,
 		      "NIC0 (mlx5_0) lists its relation to the four GPUs.");
-	ck_assert_str_eq(fa_t_s(json_array_get(fa_obj_get_path(p, "nic.gpus"), 0), "affinity"),
+	ck_assert_str_eq(fa_tp_str(json_array_get(fa_obj_get_path(p, "nic.gpus"), 0), "affinity"),
 			 "NODE");
-	ck_assert_str_eq(fa_t_s(json_array_get(fa_obj_get_path(p, "nic.gpus"), 2), "affinity"),
+	ck_assert_str_eq(fa_tp_str(json_array_get(fa_obj_get_path(p, "nic.gpus"), 2), "affinity"),
 			 "SYS");
-	ck_assert_msg(fa_t_int(p, "nic.numa") == 0, "mlx5_0 shares NUMA node 0 with GPU0 and GPU1.");
+	ck_assert_msg(fa_tp_int(p, "nic.numa") == 0, "mlx5_0 shares NUMA node 0 with GPU0 and GPU1.");
 	p = fa_device_find_port(d, "p3");
-	ck_assert_msg(fa_t_int(json_array_get(fa_obj_get_path(p, "nic.gpus"), 3), "gpu") == 3,
+	ck_assert_msg(fa_tp_int(json_array_get(fa_obj_get_path(p, "nic.gpus"), 3), "gpu") == 3,
 		      "The GPU index is the number of its column.");
-	ck_assert_str_eq(fa_t_s(json_array_get(fa_obj_get_path(p, "nic.gpus"), 3), "affinity"),
+	ck_assert_str_eq(fa_tp_str(json_array_get(fa_obj_get_path(p, "nic.gpus"), 3), "affinity"),
 			 "NODE");
-	ck_assert_msg(fa_t_int(p, "nic.numa") == 1, "mlx5_3 is on NUMA node 1.");
-	ck_assert_msg(fa_t_nwarn(d) == 1 && fa_t_warned(d, "nvidia-smi topo -m: line 1"),
+	ck_assert_msg(fa_tp_int(p, "nic.numa") == 1, "mlx5_3 is on NUMA node 1.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1 && fa_tp_warned(d, "nvidia-smi topo -m: line 1"),
 		      "Only the pasted prompt line is a warning.");
 	json_decref(d);
 
@@ -481,12 +431,12 @@ START_TEST(parse_gpu_host_topo_nic_legend)
 				   fa_test_fixture(STELLINE "puget-wrx90__nvidia-smi_topo_m.txt"), d,
 				   NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(json_array_get(fa_obj_get_path(fa_device_find_port(d, "p1"),
+	ck_assert_str_eq(fa_tp_str(json_array_get(fa_obj_get_path(fa_device_find_port(d, "p1"),
 								"nic.gpus"),
 						1),
 				"affinity"),
 			 "NODE");
-	ck_assert_msg(fa_t_int(fa_device_find_port(d, "p1"), "nic.numa") == 0,
+	ck_assert_msg(fa_tp_int(fa_device_find_port(d, "p1"), "nic.numa") == 0,
 		      "mlx5_1 is on NUMA node 0.");
 	json_decref(d);
 }
@@ -499,16 +449,16 @@ START_TEST(parse_gpu_host_topo_old_headers_and_ansi)
 
 	ck_assert_int_eq(
 	    fa_t_file(fa_parse_linux_nvidia_topo, NULL,
-		      fa_t_own("tests/fixtures/linux/nvidia-smi-topo/mlx5-headers-ansi.txt"), d, NULL),
+		      fa_tp_own("tests/fixtures/linux/nvidia-smi-topo/mlx5-headers-ansi.txt"), d, NULL),
 	    0);
 	p = fa_device_find_port(d, "p1");
 	gpus = fa_obj_get_path(p, "nic.gpus");
 	ck_assert_msg(json_array_size(gpus) == 4, "mlx5_1 (a column of its own) lists four GPUs.");
-	ck_assert_str_eq(fa_t_s(json_array_get(gpus, 2), "affinity"), "PXB");
-	ck_assert_str_eq(fa_t_s(json_array_get(gpus, 0), "affinity"), "SYS");
+	ck_assert_str_eq(fa_tp_str(json_array_get(gpus, 2), "affinity"), "PXB");
+	ck_assert_str_eq(fa_tp_str(json_array_get(gpus, 0), "affinity"), "SYS");
 	ck_assert_msg(!fa_obj_get_path(p, "nic.numa"),
 		      "Without a NUMA Affinity column the NUMA node is left out.");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "ANSI codes and the legend are no warnings.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "ANSI codes and the legend are no warnings.");
 
 	/* A NIC no port carries, and a NIC missing from the legend: warnings. */
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_nvidia_topo, NULL,
@@ -518,8 +468,8 @@ START_TEST(parse_gpu_host_topo_old_headers_and_ansi)
 				  "\nNIC Legend:\n\n  NIC0: mlx5_7\n",
 				  d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "no port has RDMA device mlx5_7") &&
-			  fa_t_warned(d, "NIC1 is not in the NIC Legend"),
+	ck_assert_msg(fa_tp_warned(d, "no port has RDMA device mlx5_7") &&
+			  fa_tp_warned(d, "NIC1 is not in the NIC Legend"),
 		      "Unplaced and unnamed NICs are warnings.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_nvidia_topo, NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_nvidia_topo, NULL,
@@ -539,20 +489,20 @@ START_TEST(parse_gpu_host_nccl_conf_as_nccl_reads_it)
 	json_t *d = fa_device_new("gpu001", "host");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_nccl_conf, "cat /etc/nccl.conf",
-				   fa_t_own("tests/fixtures/linux/nccl-conf/bring-up.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/linux/nccl-conf/bring-up.txt"), d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "nccl.ib_hca"), "mlx5_0,mlx5_1,mlx5_2,mlx5_3");
-	ck_assert_msg(fa_t_int(d, "nccl.ib_gid_index") == 3,
+	ck_assert_str_eq(fa_tp_str(d, "nccl.ib_hca"), "mlx5_0,mlx5_1,mlx5_2,mlx5_3");
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_gid_index") == 3,
 		      "The first NCCL_IB_GID_INDEX (3) wins, as in NCCL.");
-	ck_assert_msg(fa_t_int(d, "nccl.ib_tc") == 106, "NCCL_IB_TC is the integer 106.");
-	ck_assert_str_eq(fa_t_s(d, "nccl.socket_ifname"), "bond0");
-	ck_assert_str_eq(fa_t_s(d, "nccl.net_gdr_level"), "PIX");
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_tc") == 106, "NCCL_IB_TC is the integer 106.");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.socket_ifname"), "bond0");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.net_gdr_level"), "PIX");
 	ck_assert_msg(!fa_obj_get_path(d, "nccl.debug"),
 		      "'export NCCL_DEBUG' is not a variable NCCL sets.");
-	ck_assert_msg(fa_t_warned(d, "'export NCCL_DEBUG' is not an NCCL variable name") &&
-			  fa_t_warned(d, "sets NCCL_IB_GID_INDEX again"),
+	ck_assert_msg(fa_tp_warned(d, "'export NCCL_DEBUG' is not an NCCL variable name") &&
+			  fa_tp_warned(d, "sets NCCL_IB_GID_INDEX again"),
 		      "The export line and the repeated variable are warnings.");
-	ck_assert_msg(fa_t_nwarn(d) == 2, "Comments and blank lines are no warnings.");
+	ck_assert_msg(fa_tp_nwarn(d) == 2, "Comments and blank lines are no warnings.");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
@@ -563,8 +513,8 @@ START_TEST(parse_gpu_host_nccl_conf_as_nccl_reads_it)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_nccl_conf, NULL,
 				  "NCCL_IB_HCA = mlx5_0\nNCCL_ALGO\r\nNCCL_PROTO=Simple\r\n", d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "nccl.proto"), "Simple");
-	ck_assert_msg(fa_t_warned(d, "'NCCL_IB_HCA ' is not") && fa_t_warned(d, "has no '='"),
+	ck_assert_str_eq(fa_tp_str(d, "nccl.proto"), "Simple");
+	ck_assert_msg(fa_tp_warned(d, "'NCCL_IB_HCA ' is not") && fa_tp_warned(d, "has no '='"),
 		      "A blank before '=' and a line without '=' are warnings.");
 	json_decref(d);
 }
@@ -578,10 +528,10 @@ START_TEST(parse_gpu_host_bios_version)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_bios, "cat /sys/class/dmi/id/bios_version",
 				  "1.9.2 (03/22/2024)", d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "software.bios"), "1.9.2 (03/22/2024)");
+	ck_assert_str_eq(fa_tp_str(d, "software.bios"), "1.9.2 (03/22/2024)");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_bios, NULL, "U46\nextra\n", d, NULL), 0);
-	ck_assert_str_eq(fa_t_s(d, "software.bios"), "U46");
-	ck_assert_msg(fa_t_warned(d, "extra line 2"), "A second line is a warning.");
+	ck_assert_str_eq(fa_tp_str(d, "software.bios"), "U46");
+	ck_assert_msg(fa_tp_warned(d, "extra line 2"), "A second line is a warning.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_bios, NULL, " \n", d, &err), -FA_EPARSE);
 	json_decref(d);
 }

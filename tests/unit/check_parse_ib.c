@@ -14,6 +14,7 @@
 #include "drivers/parse-ib.h"
 #include "drivers/platform-list.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
 #define IBND "treydock__infiniband_exporter/collectors/fixtures/ibnetdiscover/"
@@ -21,13 +22,7 @@
 static int fa_t_run(fa_parse_fn *fn, const char *command, const char *data, size_t len,
 		    json_t *dev, struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
-
-	cap.device = "ib-fabric";
-	cap.command = command;
-	cap.data = data;
-	cap.len = len;
-	return fn(&cap, dev, err);
+	return fa_tp_run(fn, "ib-fabric", command, NULL, data, len, dev, err);
 }
 
 static int fa_t_str(fa_parse_fn *fn, const char *text, json_t *dev, struct fa_err *err)
@@ -37,52 +32,7 @@ static int fa_t_str(fa_parse_fn *fn, const char *text, json_t *dev, struct fa_er
 
 static int fa_t_file(fa_parse_fn *fn, const char *path, json_t *dev, struct fa_err *err)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	int r;
-
-	fa_test_read(path, &b);
-	r = fa_t_run(fn, NULL, b.buf, b.len, dev, err);
-	fa_buf_release(&b);
-	return r;
-}
-
-static const char *fa_t_own(const char *rel)
-{
-	static char path[4096];
-
-	snprintf(path, sizeof(path), "%s", fa_test_srcfile(rel));
-	return path;
-}
-
-static size_t fa_t_nwarn(const json_t *dev)
-{
-	return json_array_size(json_object_get(dev, "warnings"));
-}
-
-static bool fa_t_warned(const json_t *dev, const char *needle)
-{
-	json_t *w;
-	size_t i;
-
-	json_array_foreach(json_object_get(dev, "warnings"), i, w)
-		if (strstr(json_string_value(w), needle))
-			return true;
-	return false;
-}
-
-static const char *fa_t_s(const json_t *obj, const char *path)
-{
-	const char *s = fa_get_str(obj, path);
-
-	return s ? s : "(absent)";
-}
-
-static json_int_t fa_t_int(const json_t *obj, const char *path)
-{
-	json_int_t v = -424242;
-
-	fa_get_int(obj, path, &v);
-	return v;
+	return fa_tp_file(fn, "ib-fabric", NULL, NULL, path, dev, err);
 }
 
 static size_t fa_t_nports(const json_t *dev)
@@ -157,7 +107,7 @@ START_TEST(parse_ib_survives_garbage)
 		ck_assert_msg(r == 0 || (r == -FA_EPARSE && err.msg[0]),
 			      "'%s' on input %zu either parses or fails with a message (got %d).",
 			      c->command, k, r);
-		ck_assert_msg(r < 0 || fa_t_nwarn(d) > 0 || fa_t_nports(d) > 0 ||
+		ck_assert_msg(r < 0 || fa_tp_nwarn(d) > 0 || fa_t_nports(d) > 0 ||
 				  json_object_size(d) > 3,
 			      "'%s' on input %zu that it accepts leaves a trace.", c->command, k);
 		json_decref(d);
@@ -178,28 +128,28 @@ START_TEST(parse_ib_ibnetdiscover_ports_and_peers)
 		      "Nine port lines and the peer ib-i1l2s01/1 make ten ports (got %zu).",
 		      fa_t_nports(d));
 	p = fa_device_find_port(d, "o0001 HCA-1/1");
-	ck_assert_str_eq(fa_t_s(p, "type"), "infiniband");
-	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003003b4bde");
-	ck_assert_msg(fa_t_int(p, "ib.port_number") == 1 && fa_t_int(p, "ib.lid") == 134,
+	ck_assert_str_eq(fa_tp_str(p, "type"), "infiniband");
+	ck_assert_str_eq(fa_tp_str(p, "ib.port_guid"), "0x7cfe9003003b4bde");
+	ck_assert_msg(fa_tp_int(p, "ib.port_number") == 1 && fa_tp_int(p, "ib.lid") == 134,
 		      "o0001 HCA-1 port 1 has LID 134.");
-	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "ca");
-	ck_assert_str_eq(fa_t_s(p, "ib.width"), "4X");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 100000000000LL, "4x EDR is 100 Gb/s.");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
-	ck_assert_msg(fa_t_int(p, "ib.peer.port_number") == 10 && fa_t_int(p, "ib.peer.lid") == 1719,
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_type"), "ca");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width"), "4X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 100000000000LL, "4x EDR is 100 Gb/s.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_msg(fa_tp_int(p, "ib.peer.port_number") == 10 && fa_tp_int(p, "ib.peer.lid") == 1719,
 		      "Its peer is port 10 of the switch with LID 1719.");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "ib-i1l1s01");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_type"), "switch");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.node_name"), "ib-i1l1s01");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.node_type"), "switch");
 	p = fa_device_find_port(d, "ib-i1l1s01/10");
-	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003003b4bde");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_type"), "switch");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.port_guid"), "0x7cfe9003003b4bde");
 	p = fa_device_find_port(d, "ib-i4l1s01/37");
 	ck_assert_msg(p && !fa_obj_get_path(p, "ib.rate") && !fa_obj_get_path(p, "ib.width") &&
 			  !fa_obj_get_path(p, "ib.peer"),
 		      "An unconnected port has no peer and no (invalid) width or rate.");
 	p = fa_device_find_port(d, "ib-i1l2s01/1");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "test.out is understood in full.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "test.out is understood in full.");
 	json_decref(d);
 }
 END_TEST
@@ -215,8 +165,8 @@ START_TEST(parse_ib_ibnetdiscover_variants)
 				   NULL),
 			 0);
 	p = fa_device_find_port(d, "worker20 mlx5_3/1");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 200000000000LL, "4x HDR is 200 Gb/s.");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "5FB0405-leaf-IB01");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 200000000000LL, "4x HDR is 200 Gb/s.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.node_name"), "5FB0405-leaf-IB01");
 	ck_assert_msg(fa_device_find_port(d, "5FB0406-spine-IB02/1") != NULL,
 		      "' 5FB0406-spine-IB02 ' is trimmed.");
 	json_decref(d);
@@ -227,7 +177,7 @@ START_TEST(parse_ib_ibnetdiscover_variants)
 	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test3.out"), d,
 				   NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "Infiniscale-IV Mellanox Technologies/22"),
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "Infiniscale-IV Mellanox Technologies/22"),
 				"ib.port_guid"),
 			 "0x0002c9020040f161");
 	json_decref(d);
@@ -261,7 +211,7 @@ START_TEST(parse_ib_ibnetdiscover_variants)
 				  "SW  1719 10 0x7cfe9003009ce5b0 4x EDR - CA   134  1 0x7cfe90",
 				  d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "line 2 not understood") && fa_t_nports(d) == 2,
+	ck_assert_msg(fa_tp_warned(d, "line 2 not understood") && fa_t_nports(d) == 2,
 		      "The cut line is a warning; the first line still gives both ports.");
 	json_decref(d);
 }
@@ -279,28 +229,28 @@ START_TEST(parse_ib_iblinkinfo_updates_discovered_ports)
 			 0);
 	before = fa_t_nports(d);
 	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
-				   fa_t_own("tests/fixtures/ib/iblinkinfo/line-mode.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/ib/iblinkinfo/line-mode.txt"), d, NULL),
 			 0);
 	ck_assert_msg(fa_t_nports(d) == before + 3,
 		      "Only ports ibnetdiscover did not list are added: ib-i1l1s01/2, "
 		      "ib-i1l2s01/2 and its peer (got %zu).",
 		      fa_t_nports(d) - before);
 	p = fa_device_find_port(d, "ib-i1l1s01/10");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "active");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "linkup");
-	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_type"), "switch");
 	p = fa_device_find_port(d, "ib-i1l1s01/11");
-	ck_assert_str_eq(fa_t_s(p, "ib.width"), "1X");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 25000000000LL,
+	ck_assert_str_eq(fa_tp_str(p, "ib.width"), "1X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 25000000000LL,
 		      "A link trained to 1X EDR runs at 25 Gb/s.");
 	p = fa_device_find_port(d, "ib-i1l1s01/2");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "down");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "polling");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "polling");
 	ck_assert_msg(!fa_obj_get_path(p, "ib.rate"), "A down port has no rate.");
 	p = fa_device_find_port(d, "ib-i1l2s01/2");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "4X FDR10 is 40 Gb/s.");
-	ck_assert_str_eq(fa_t_s(p, "ib.peer.node_name"), "ib-core-sw03");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The line-mode sample is understood in full.");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 40000000000LL, "4X FDR10 is 40 Gb/s.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.peer.node_name"), "ib-core-sw03");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The line-mode sample is understood in full.");
 	json_decref(d);
 }
 END_TEST
@@ -311,18 +261,18 @@ START_TEST(parse_ib_iblinkinfo_grouped_layout)
 	json_t *d = fa_device_new("ib-fabric", "host"), *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
-				   fa_t_own("tests/fixtures/ib/iblinkinfo/grouped.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/ib/iblinkinfo/grouped.txt"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "ib-i1l1s01/1");
-	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003009ce5b0");
-	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "switch");
-	ck_assert_msg(!fa_obj_get_path(p, "ib.peer.port_guid") && fa_t_int(p, "ib.peer.lid") == 1516,
+	ck_assert_str_eq(fa_tp_str(p, "ib.port_guid"), "0x7cfe9003009ce5b0");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_type"), "switch");
+	ck_assert_msg(!fa_obj_get_path(p, "ib.peer.port_guid") && fa_tp_int(p, "ib.peer.lid") == 1516,
 		      "The grouped layout names the peer by LID and port, not GUID.");
 	p = fa_device_find_port(d, "o0002 HCA-1/1");
-	ck_assert_str_eq(fa_t_s(p, "ib.node_type"), "ca");
-	ck_assert_str_eq(fa_t_s(p, "ib.port_guid"), "0x7cfe9003003b4b96");
-	ck_assert_msg(fa_t_int(p, "ib.lid") == 133, "The CA port's LID is 133.");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The grouped sample is understood in full.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_type"), "ca");
+	ck_assert_str_eq(fa_tp_str(p, "ib.port_guid"), "0x7cfe9003003b4b96");
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 133, "The CA port's LID is 133.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The grouped sample is understood in full.");
 
 	ck_assert_int_eq(fa_t_str(fa_parse_ib_iblinkinfo, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_ib_iblinkinfo, "ibwarn: [1234] mad_rpc_open_port: "
@@ -337,12 +287,12 @@ START_TEST(parse_ib_iblinkinfo_grouped_layout)
 				  "    1516    3[  ] \"ib-i1l2s01\" ( )\n",
 				  d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "line 2 not understood") &&
-			  fa_t_warned(d, "line 3: a state or speed is not known"),
+	ck_assert_msg(fa_tp_warned(d, "line 2 not understood") &&
+			  fa_tp_warned(d, "line 3: a state or speed is not known"),
 		      "A cut line and unknown words are warnings.");
 	p = fa_device_find_port(d, "ib-i1l1s01/3");
 	ck_assert_msg(p && !fa_obj_get_path(p, "ib.rate") && !fa_obj_get_path(p, "ib.phys_state") &&
-			  fa_t_int(p, "ib.peer.port_number") == 3,
+			  fa_tp_int(p, "ib.peer.port_number") == 3,
 		      "Unknown words are left out; the rest of the line is kept.");
 	json_decref(d);
 }
@@ -356,12 +306,12 @@ START_TEST(parse_ib_sminfo_master)
 	json_t *d = fa_device_new("ib-fabric", "host");
 
 	ck_assert_int_eq(
-	    fa_t_file(fa_parse_ib_sminfo, fa_t_own("tests/fixtures/ib/sminfo/master.txt"), d, NULL),
+	    fa_t_file(fa_parse_ib_sminfo, fa_tp_own("tests/fixtures/ib/sminfo/master.txt"), d, NULL),
 	    0);
-	ck_assert_msg(fa_t_int(d, "ib_sm.lid") == 1 && fa_t_int(d, "ib_sm.priority") == 15,
+	ck_assert_msg(fa_tp_int(d, "ib_sm.lid") == 1 && fa_tp_int(d, "ib_sm.priority") == 15,
 		      "The SM is LID 1 at priority 15.");
-	ck_assert_str_eq(fa_t_s(d, "ib_sm.guid"), "0x248a0703006f0f50");
-	ck_assert_str_eq(fa_t_s(d, "ib_sm.state"), "master");
+	ck_assert_str_eq(fa_tp_str(d, "ib_sm.guid"), "0x248a0703006f0f50");
+	ck_assert_str_eq(fa_tp_str(d, "ib_sm.state"), "master");
 	ck_assert_msg(!fa_obj_get_path(d, "ib_sm.activity_count"),
 		      "The activity count is left out.");
 
@@ -370,8 +320,8 @@ START_TEST(parse_ib_sminfo_master)
 				  "priority 0 state 2 ???\n",
 				  d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "ib_sm.state"), "standby");
-	ck_assert_str_eq(fa_t_s(d, "ib_sm.guid"), "0x0002c903000e0b70");
+	ck_assert_str_eq(fa_tp_str(d, "ib_sm.state"), "standby");
+	ck_assert_str_eq(fa_tp_str(d, "ib_sm.guid"), "0x0002c903000e0b70");
 	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo,
 				  "ibwarn: [3] _do_madrpc: recv failed: Connection timed out\n"
 				  "sminfo: iberror: failed: query\n",
@@ -389,7 +339,7 @@ static json_t *fa_t_partition(const json_t *d, const char *pkey)
 	size_t i;
 
 	json_array_foreach(json_object_get(d, "ib_partitions"), i, e)
-		if (strcmp(fa_t_s(e, "pkey"), pkey) == 0)
+		if (strcmp(fa_tp_str(e, "pkey"), pkey) == 0)
 			return e;
 	return NULL;
 }
@@ -399,36 +349,36 @@ START_TEST(parse_ib_partitions_opensm_format)
 	json_t *d = fa_device_new("ib-fabric", "host"), *e, *m;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_ib_partitions,
-				   fa_t_own("tests/fixtures/ib/partitions-conf/opensm.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/ib/partitions-conf/opensm.txt"), d, NULL),
 			 0);
 	ck_assert_msg(json_array_size(json_object_get(d, "ib_partitions")) == 3,
 		      "Three P_Keys: 0x7fff, 0x0001 (defined twice, merged) and 0x0010.");
 	e = fa_t_partition(d, "0x7fff");
-	ck_assert_str_eq(fa_t_s(e, "name"), "Default");
-	ck_assert_msg(json_is_true(json_object_get(e, "ipoib")) && fa_t_int(e, "mtu") == 4096 &&
-			  fa_t_int(e, "rate") == 40000000000LL,
+	ck_assert_str_eq(fa_tp_str(e, "name"), "Default");
+	ck_assert_msg(json_is_true(json_object_get(e, "ipoib")) && fa_tp_int(e, "mtu") == 4096 &&
+			  fa_tp_int(e, "rate") == 40000000000LL,
 		      "Default is IPoIB with MTU code 5 (4096) and rate code 7 (40 Gb/s).");
 	m = json_array_get(json_object_get(e, "members"), 0);
-	ck_assert_str_eq(fa_t_s(m, "group"), "ALL");
-	ck_assert_str_eq(fa_t_s(m, "membership"), "limited");
-	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(e, "members"), 1), "membership"),
+	ck_assert_str_eq(fa_tp_str(m, "group"), "ALL");
+	ck_assert_str_eq(fa_tp_str(m, "membership"), "limited");
+	ck_assert_str_eq(fa_tp_str(json_array_get(json_object_get(e, "members"), 1), "membership"),
 			 "full");
 	e = fa_t_partition(d, "0x0001");
-	ck_assert_str_eq(fa_t_s(e, "name"), "tenant-a");
+	ck_assert_str_eq(fa_tp_str(e, "name"), "tenant-a");
 	ck_assert_msg(json_array_size(json_object_get(e, "members")) == 4,
 		      "tenant-a has its three GUIDs and the merged fourth.");
 	m = json_array_get(json_object_get(e, "members"), 0);
-	ck_assert_str_eq(fa_t_s(m, "guid"), "0x7cfe9003003b4bde");
-	ck_assert_str_eq(fa_t_s(m, "membership"), "full");
-	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(e, "members"), 2), "membership"),
+	ck_assert_str_eq(fa_tp_str(m, "guid"), "0x7cfe9003003b4bde");
+	ck_assert_str_eq(fa_tp_str(m, "membership"), "full");
+	ck_assert_str_eq(fa_tp_str(json_array_get(json_object_get(e, "members"), 2), "membership"),
 			 "limited");
-	ck_assert_msg(fa_t_int(e, "sl") == 1, "tenant-a uses SL 1.");
+	ck_assert_msg(fa_tp_int(e, "sl") == 1, "tenant-a uses SL 1.");
 	e = fa_t_partition(d, "0x0010");
 	ck_assert_msg(json_array_size(json_object_get(e, "members")) == 3,
 		      "The multicast group is not a member; the next line's three are.");
-	ck_assert_msg(fa_t_int(e, "mtu") == 2048 && !fa_obj_get_path(e, "rate"),
+	ck_assert_msg(fa_tp_int(e, "mtu") == 2048 && !fa_obj_get_path(e, "rate"),
 		      "The group's rate is not the partition's.");
-	ck_assert_msg(fa_t_nwarn(d) == 1 && fa_t_warned(d, "'limi'"),
+	ck_assert_msg(fa_tp_nwarn(d) == 1 && fa_tp_warned(d, "'limi'"),
 		      "Only the misspelt membership is a warning.");
 	json_decref(d);
 }
@@ -446,11 +396,11 @@ START_TEST(parse_ib_partitions_broken)
 				  "p2=0x2 : SELF",
 				  d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "'0x12345' is not a 16-bit number") &&
-			  fa_t_warned(d, "flag 'frobnicate'") && fa_t_warned(d, "member '0xzz'") &&
-			  fa_t_warned(d, "without ':'") && fa_t_warned(d, "not ended by ';'"),
+	ck_assert_msg(fa_tp_warned(d, "'0x12345' is not a 16-bit number") &&
+			  fa_tp_warned(d, "flag 'frobnicate'") && fa_tp_warned(d, "member '0xzz'") &&
+			  fa_tp_warned(d, "without ':'") && fa_tp_warned(d, "not ended by ';'"),
 		      "Each broken piece is a warning of its own.");
-	ck_assert_str_eq(fa_t_s(json_array_get(json_object_get(d, "ib_partitions"), 1), "pkey"),
+	ck_assert_str_eq(fa_tp_str(json_array_get(json_object_get(d, "ib_partitions"), 1), "pkey"),
 			 "0x0002");
 	json_decref(d);
 }

@@ -14,6 +14,7 @@
 #include "drivers/parse-linux.h"
 #include "drivers/platform-list.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
 #define GPUD "leptonai__gpud/pkg/nvidia-query/infiniband/testdata/"
@@ -24,14 +25,7 @@
 static int fa_t_run(fa_parse_fn *fn, const char *command, const char *arg, const char *data,
 		    size_t len, json_t *dev, struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
-
-	cap.device = "gpu001";
-	cap.command = command;
-	cap.arg = arg;
-	cap.data = data;
-	cap.len = len;
-	return fn(&cap, dev, err);
+	return fa_tp_run(fn, "gpu001", command, arg, data, len, dev, err);
 }
 
 static int fa_t_str(fa_parse_fn *fn, const char *command, const char *arg, const char *text,
@@ -44,52 +38,7 @@ static int fa_t_str(fa_parse_fn *fn, const char *command, const char *arg, const
 static int fa_t_file(fa_parse_fn *fn, const char *command, const char *arg, const char *path,
 		     json_t *dev, struct fa_err *err)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	int r;
-
-	fa_test_read(path, &b);
-	r = fa_t_run(fn, command, arg, b.buf, b.len, dev, err);
-	fa_buf_release(&b);
-	return r;
-}
-
-static const char *fa_t_own(const char *rel)
-{
-	static char path[4096];
-
-	snprintf(path, sizeof(path), "%s", fa_test_srcfile(rel));
-	return path;
-}
-
-static size_t fa_t_nwarn(const json_t *dev)
-{
-	return json_array_size(json_object_get(dev, "warnings"));
-}
-
-static bool fa_t_warned(const json_t *dev, const char *needle)
-{
-	json_t *w;
-	size_t i;
-
-	json_array_foreach(json_object_get(dev, "warnings"), i, w)
-		if (strstr(json_string_value(w), needle))
-			return true;
-	return false;
-}
-
-static json_int_t fa_t_int(const json_t *obj, const char *path)
-{
-	json_int_t v = -424242;
-
-	fa_get_int(obj, path, &v);
-	return v;
-}
-
-static const char *fa_t_s(const json_t *obj, const char *path)
-{
-	const char *s = fa_get_str(obj, path);
-
-	return s ? s : "(absent)";
+	return fa_tp_file(fn, "gpu001", command, arg, path, dev, err);
 }
 
 /* Element @i of the integer array at @path, or -1. */
@@ -107,11 +56,11 @@ static json_t *fa_t_gpu_host(void)
 	json_t *d = fa_device_new("gpu001", "host");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ip_link, "ip -j -d link show", NULL,
-				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
+				   fa_tp_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
 				   d, NULL),
 			 0);
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ibdev2netdev, "ibdev2netdev", NULL,
-				   fa_t_own("tests/fixtures/linux/ibdev2netdev/gpu-host.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/ibdev2netdev/gpu-host.txt"), d,
 				   NULL),
 			 0);
 	return d;
@@ -237,7 +186,7 @@ START_TEST(parse_linux_survives_garbage)
 			      "'%s' on input %zu either parses or fails with a message (got %d).",
 			      c->command, k, r);
 		ck_assert_msg(
-		    r < 0 || fa_t_nwarn(d) > 0 ||
+		    r < 0 || fa_tp_nwarn(d) > 0 ||
 			json_array_size(json_object_get(d, "ports")) > 0 || json_object_size(d) > 3,
 		    "'%s' on input %zu that it accepts leaves a trace (field or warning).",
 		    c->command, k);
@@ -253,21 +202,21 @@ START_TEST(parse_linux_os_release_unquotes)
 	json_t *d = fa_device_new("gpu001", "host");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_os_release, "cat /etc/os-release", NULL,
-				   fa_t_own("tests/fixtures/linux/os-release/ubuntu-22.04.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/os-release/ubuntu-22.04.txt"), d,
 				   NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "os.name"), "Ubuntu");
-	ck_assert_str_eq(fa_t_s(d, "os.version"), "22.04");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "A stock os-release gives no warning.");
+	ck_assert_str_eq(fa_tp_str(d, "os.name"), "Ubuntu");
+	ck_assert_str_eq(fa_tp_str(d, "os.version"), "22.04");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "A stock os-release gives no warning.");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_os_release, NULL, NULL,
-				   fa_t_own("tests/fixtures/linux/os-release/debian-12.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/os-release/debian-12.txt"), d,
 				   NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "os.name"), "Debian GNU/Linux");
-	ck_assert_str_eq(fa_t_s(d, "os.version"), "12");
+	ck_assert_str_eq(fa_tp_str(d, "os.name"), "Debian GNU/Linux");
+	ck_assert_str_eq(fa_tp_str(d, "os.version"), "12");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
@@ -276,10 +225,10 @@ START_TEST(parse_linux_os_release_unquotes)
 				  "PRETTY_NAME=\"unterminated\n",
 				  d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "os.name"), "Rocky \\Linux");
-	ck_assert_str_eq(fa_t_s(d, "os.version"), "9.3");
+	ck_assert_str_eq(fa_tp_str(d, "os.name"), "Rocky \\Linux");
+	ck_assert_str_eq(fa_tp_str(d, "os.version"), "9.3");
 	ck_assert_msg(
-	    fa_t_nwarn(d) == 1,
+	    fa_tp_nwarn(d) == 1,
 	    "A line that is no KEY=value is a warning; a bad quote on an unused key is not.");
 	json_decref(d);
 }
@@ -307,7 +256,7 @@ START_TEST(parse_linux_uname_kernel)
 
 	ck_assert_int_eq(
 	    fa_t_str(fa_parse_linux_uname, "uname -r", NULL, "5.15.0-105-generic\n", d, NULL), 0);
-	ck_assert_str_eq(fa_t_s(d, "os.kernel"), "5.15.0-105-generic");
+	ck_assert_str_eq(fa_tp_str(d, "os.kernel"), "5.15.0-105-generic");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL, "", d, &err), -FA_EPARSE);
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_uname, "uname -r", NULL,
 				  "bash: uname: command not found\n", d, &err),
@@ -323,14 +272,14 @@ START_TEST(parse_linux_ofed_info_versions)
 	json_t *d = fa_device_new("gpu001", "host");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ofed_info, "ofed_info -s", NULL,
-				   fa_t_own("tests/fixtures/linux/ofed-info-s/mlnx-ofed.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/ofed-info-s/mlnx-ofed.txt"), d,
 				   NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "software.ofed"), "MLNX_OFED_LINUX-23.10-1.1.9.0");
+	ck_assert_str_eq(fa_tp_str(d, "software.ofed"), "MLNX_OFED_LINUX-23.10-1.1.9.0");
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ofed_info, "ofed_info -s", NULL,
-				   fa_t_own("tests/fixtures/linux/ofed-info-s/doca.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/linux/ofed-info-s/doca.txt"), d, NULL),
 			 0);
-	ck_assert_str_eq(fa_t_s(d, "software.ofed"), "OFED-internal-24.10-1.1.4");
+	ck_assert_str_eq(fa_tp_str(d, "software.ofed"), "OFED-internal-24.10-1.1.4");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
@@ -353,37 +302,37 @@ START_TEST(parse_linux_ip_link_types_and_states)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ip_link, "ip -j -d link show", NULL,
-				   fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
+				   fa_tp_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"),
 				   d, NULL),
 			 0);
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 12,
 		      "Every one of the 12 links becomes a port.");
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_msg(p && fa_t_int(p, "mtu") == 4200, "enp24s0np0 has MTU 4200.");
-	ck_assert_str_eq(fa_t_s(p, "type"), "ethernet");
-	ck_assert_str_eq(fa_t_s(p, "admin_state"), "up");
-	ck_assert_str_eq(fa_t_s(p, "oper_state"), "up");
-	ck_assert_str_eq(fa_t_s(p, "mac"), "a0:88:c2:e3:14:2a");
+	ck_assert_msg(p && fa_tp_int(p, "mtu") == 4200, "enp24s0np0 has MTU 4200.");
+	ck_assert_str_eq(fa_tp_str(p, "type"), "ethernet");
+	ck_assert_str_eq(fa_tp_str(p, "admin_state"), "up");
+	ck_assert_str_eq(fa_tp_str(p, "oper_state"), "up");
+	ck_assert_str_eq(fa_tp_str(p, "mac"), "a0:88:c2:e3:14:2a");
 	p = fa_device_find_port(d, "enp58s0np0");
-	ck_assert_msg(!strcmp(fa_t_s(p, "admin_state"), "up") &&
-			  !strcmp(fa_t_s(p, "oper_state"), "down"),
+	ck_assert_msg(!strcmp(fa_tp_str(p, "admin_state"), "up") &&
+			  !strcmp(fa_tp_str(p, "oper_state"), "down"),
 		      "A port set up without carrier is admin up, oper down.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "eno1"), "mac"), "7c:c2:55:9a:10:4e");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "lo"), "type"), "loopback");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "lo"), "oper_state"), "unknown");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "bond0"), "type"), "bond");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "ens1f0np0"), "type"), "ethernet");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "bond0.100"), "type"), "vlan");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "docker0"), "type"), "bridge");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "tailscale0"), "type"), "virtual");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "eno1"), "mac"), "7c:c2:55:9a:10:4e");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "lo"), "type"), "loopback");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "lo"), "oper_state"), "unknown");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "bond0"), "type"), "bond");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ens1f0np0"), "type"), "ethernet");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "bond0.100"), "type"), "vlan");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "docker0"), "type"), "bridge");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "tailscale0"), "type"), "virtual");
 	ck_assert_msg(!fa_get_str(fa_device_find_port(d, "tailscale0"), "mac"),
 		      "A tunnel has no MAC.");
 	p = fa_device_find_port(d, "ibp154s0");
-	ck_assert_str_eq(fa_t_s(p, "type"), "infiniband");
-	ck_assert_str_eq(fa_t_s(p, "mac"),
+	ck_assert_str_eq(fa_tp_str(p, "type"), "infiniband");
+	ck_assert_str_eq(fa_tp_str(p, "mac"),
 			 "00:00:10:49:fe:80:00:00:00:00:00:00:94:6d:ae:03:00:38:81:7e");
-	ck_assert_msg(fa_t_int(p, "mtu") == 4092, "The IPoIB port has MTU 4092.");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "A clean ip link output gives no warning.");
+	ck_assert_msg(fa_tp_int(p, "mtu") == 4092, "The IPoIB port has MTU 4092.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "A clean ip link output gives no warning.");
 	json_decref(d);
 }
 END_TEST
@@ -400,9 +349,9 @@ START_TEST(parse_linux_ip_link_reads_addr_show_json)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth1");
-	ck_assert_msg(p && fa_t_int(p, "mtu") == 1500, "eth1 has MTU 1500.");
-	ck_assert_str_eq(fa_t_s(p, "mac"), "02:42:ac:13:00:03");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "veth4b6ac7a6"), "type"), "ethernet");
+	ck_assert_msg(p && fa_tp_int(p, "mtu") == 1500, "eth1 has MTU 1500.");
+	ck_assert_str_eq(fa_tp_str(p, "mac"), "02:42:ac:13:00:03");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "veth4b6ac7a6"), "type"), "ethernet");
 	json_decref(d);
 }
 END_TEST
@@ -413,7 +362,7 @@ START_TEST(parse_linux_ip_link_rejects_bad_json)
 	struct fa_err err = FA_ERR_INIT;
 	json_t *d = fa_device_new("gpu001", "host");
 
-	fa_test_read(fa_t_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"), &b);
+	fa_test_read(fa_tp_own("tests/fixtures/linux/ip-j-d-link-show/gpu-host.json"), &b);
 	ck_assert_int_eq(fa_t_run(fa_parse_linux_ip_link, NULL, NULL, b.buf, b.len / 2, d, &err),
 			 -FA_EPARSE);
 	ck_assert_msg(strstr(err.msg, "not JSON"), "Cut JSON is reported as such: %s", err.msg);
@@ -430,7 +379,7 @@ START_TEST(parse_linux_ip_link_rejects_bad_json)
 				  "[{\"mtu\": 1500}, 7, {\"ifname\": \"x\", \"mtu\": \"big\"}]", d,
 				  &err),
 			 0);
-	ck_assert_msg(fa_t_nwarn(d) == 2, "Links without a name are warnings.");
+	ck_assert_msg(fa_tp_nwarn(d) == 2, "Links without a name are warnings.");
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "x"), "mtu"),
 		      "An MTU that is not a number is not recorded.");
 	fa_buf_release(&b);
@@ -445,10 +394,10 @@ START_TEST(parse_linux_ibdev2netdev_marks_rdma_ports)
 	json_t *d = fa_t_gpu_host();
 	json_t *p = fa_device_find_port(d, "enp24s0np0");
 
-	ck_assert_str_eq(fa_t_s(p, "nic.device"), "mlx5_0");
-	ck_assert_msg(fa_t_int(p, "nic.port") == 1, "enp24s0np0 is port 1 of mlx5_0.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "enp58s0np0"), "nic.device"), "mlx5_4");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "ibp154s0"), "nic.device"), "mlx5_12");
+	ck_assert_str_eq(fa_tp_str(p, "nic.device"), "mlx5_0");
+	ck_assert_msg(fa_tp_int(p, "nic.port") == 1, "enp24s0np0 is port 1 of mlx5_0.");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "enp58s0np0"), "nic.device"), "mlx5_4");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ibp154s0"), "nic.device"), "mlx5_12");
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "eno1"), "nic"),
 		      "A port ibdev2netdev does not name is no RDMA port.");
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 12,
@@ -462,10 +411,10 @@ START_TEST(parse_linux_ibdev2netdev_marks_rdma_ports)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "ens1f1");
-	ck_assert_msg(p && !strcmp(fa_t_s(p, "nic.device"), "mlx5_1") &&
-			  fa_t_int(p, "nic.port") == 1,
+	ck_assert_msg(p && !strcmp(fa_tp_str(p, "nic.device"), "mlx5_1") &&
+			  fa_tp_int(p, "nic.port") == 1,
 		      "A port ip link did not list is created: ens1f1 is mlx5_1 port 1.");
-	ck_assert_msg(fa_t_nwarn(d) == 1, "The shell prompt line is one warning.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1, "The shell prompt line is one warning.");
 	json_decref(d);
 }
 END_TEST
@@ -485,15 +434,15 @@ START_TEST(parse_linux_ibdev2netdev_variants)
 			 0);
 	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 2,
 		      "RDMA ports without a netdev create no port.");
-	ck_assert_msg(fa_t_int(fa_device_find_port(d, "eth2"), "nic.port") == 2,
+	ck_assert_msg(fa_tp_int(fa_device_find_port(d, "eth2"), "nic.port") == 2,
 		      "The old '<===>' form gives eth2 = mlx4_0 port 2.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "bond0"), "nic.device"), "mlx5_bond_0");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "All four forms are understood.");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "bond0"), "nic.device"), "mlx5_bond_0");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "All four forms are understood.");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibdev2netdev, NULL, NULL, "", d, &err), 0);
-	ck_assert_msg(fa_t_warned(d, "no RDMA devices"), "Empty output is a warning.");
+	ck_assert_msg(fa_tp_warned(d, "no RDMA devices"), "Empty output is a warning.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibdev2netdev, NULL, NULL,
 				  "bash: ibdev2netdev: command not found\n", d, &err),
 			 -FA_EPARSE);
@@ -515,27 +464,27 @@ START_TEST(parse_linux_ibstat_h100_roce)
 				   fa_test_fixture(GPUD "ibstat.47.0.h100.all.active.0"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_str_eq(fa_t_s(p, "nic.model"), "MT4129");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "28.39.1002");
-	ck_assert_str_eq(fa_t_s(p, "nic.node_guid"), "0xa088c20300e3142a");
-	ck_assert_str_eq(fa_t_s(p, "nic.port_guid"), "0xa288c2fffee3142a");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "active");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "linkup");
-	ck_assert_str_eq(fa_t_s(p, "ib.link_layer"), "Ethernet");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 400000000000LL,
+	ck_assert_str_eq(fa_tp_str(p, "nic.model"), "MT4129");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "28.39.1002");
+	ck_assert_str_eq(fa_tp_str(p, "nic.node_guid"), "0xa088c20300e3142a");
+	ck_assert_str_eq(fa_tp_str(p, "nic.port_guid"), "0xa288c2fffee3142a");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(p, "ib.link_layer"), "Ethernet");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 400000000000LL,
 		      "Port 1 of mlx5_0 runs at 400000000000 bit/s.");
-	ck_assert_msg(fa_t_int(p, "ib.lid") == 0 && fa_t_int(p, "ib.sm_lid") == 0,
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 0 && fa_tp_int(p, "ib.sm_lid") == 0,
 		      "A RoCE port reports LID 0 and SM LID 0.");
 	p = fa_device_find_port(d, "ens1f0np0");
-	ck_assert_msg(!strcmp(fa_t_s(p, "nic.model"), "MT4125") &&
-			  fa_t_int(p, "ib.rate") == 100000000000LL,
+	ck_assert_msg(!strcmp(fa_tp_str(p, "nic.model"), "MT4125") &&
+			  fa_tp_int(p, "ib.rate") == 100000000000LL,
 		      "mlx5_1 (ens1f0np0) is an MT4125 at 100 Gb/s.");
 	p = fa_device_find_port(d, "mlx5_10/1");
-	ck_assert_msg(p && !strcmp(fa_t_s(p, "nic.device"), "mlx5_10") &&
-			  fa_t_int(p, "nic.port") == 1,
+	ck_assert_msg(p && !strcmp(fa_tp_str(p, "nic.device"), "mlx5_10") &&
+			  fa_tp_int(p, "nic.port") == 1,
 		      "An RDMA port without a netdev gets a port named mlx5_10/1.");
-	ck_assert_str_eq(fa_t_s(p, "type"), "ethernet");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "A clean ibstat gives no warning.");
+	ck_assert_str_eq(fa_tp_str(p, "type"), "ethernet");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "A clean ibstat gives no warning.");
 	json_decref(d);
 }
 END_TEST
@@ -550,9 +499,9 @@ START_TEST(parse_linux_ibstat_infiniband_and_down)
 				   fa_test_fixture(GPUD "ibstat.47.0.h100.all.active.2"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "mlx5_0/1");
-	ck_assert_str_eq(fa_t_s(p, "type"), "infiniband");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "28.41.1000");
-	ck_assert_msg(fa_t_int(p, "ib.lid") == 128 && fa_t_int(p, "ib.sm_lid") == 1,
+	ck_assert_str_eq(fa_tp_str(p, "type"), "infiniband");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "28.41.1000");
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 128 && fa_tp_int(p, "ib.sm_lid") == 1,
 		      "mlx5_0 port 1 has LID 128 behind SM LID 1.");
 	json_decref(d);
 
@@ -562,10 +511,10 @@ START_TEST(parse_linux_ibstat_infiniband_and_down)
 		      fa_test_fixture(GPUD "ibstat.47.0.h100.some.down.with.polling.1"), d, NULL),
 	    0);
 	p = fa_device_find_port(d, "mlx5_11/1");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "down");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "polling");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "A down port reports 40 Gb/s.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "mlx5_5/1"), "ib.phys_state"), "disabled");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "polling");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 40000000000LL, "A down port reports 40 Gb/s.");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "mlx5_5/1"), "ib.phys_state"), "disabled");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
@@ -577,9 +526,9 @@ START_TEST(parse_linux_ibstat_infiniband_and_down)
 		     d, NULL),
 	    0);
 	p = fa_device_find_port(d, "mlx4_0/2");
-	ck_assert_msg(fa_t_int(p, "ib.rate") == 40000000000LL, "'40 (FDR10)' is 40 Gb/s.");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "init");
-	ck_assert_str_eq(fa_t_s(p, "nic.model"), "MT4099");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 40000000000LL, "'40 (FDR10)' is 40 Gb/s.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "init");
+	ck_assert_str_eq(fa_tp_str(p, "nic.model"), "MT4099");
 	json_decref(d);
 }
 END_TEST
@@ -595,10 +544,10 @@ START_TEST(parse_linux_ibstat_truncated_readme)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "mlx5_0/1");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "28.42.1000");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "down");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "disabled");
-	ck_assert_msg(fa_t_nwarn(d) == 2, "The prompt and the '..' cut are two warnings.");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "28.42.1000");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "disabled");
+	ck_assert_msg(fa_tp_nwarn(d) == 2, "The prompt and the '..' cut are two warnings.");
 	json_decref(d);
 }
 END_TEST
@@ -635,14 +584,14 @@ START_TEST(parse_linux_lldpctl_list_form)
 				   fa_test_fixture(LLDP "lldpctl.json"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth0");
-	ck_assert_str_eq(fa_t_s(p, "lldp.system_name"), "switch218ad08");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "ge-0/0/17");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_description"), "TPS report vending machine");
-	ck_assert_str_eq(fa_t_s(p, "lldp.chassis_id"), "00:11:22:33:44:55");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.system_name"), "switch218ad08");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_id"), "ge-0/0/17");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_description"), "TPS report vending machine");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.chassis_id"), "00:11:22:33:44:55");
 	p = fa_device_find_port(d, "Ethernet0");
-	ck_assert_str_eq(fa_t_s(p, "lldp.system_name"), "switch13");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "Ethernet1");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_description"), "this is a port description");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.system_name"), "switch13");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_id"), "Ethernet1");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_description"), "this is a port description");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
@@ -652,11 +601,11 @@ START_TEST(parse_linux_lldpctl_list_form)
 	p = fa_device_find_port(d, "Ethernet0");
 	ck_assert_msg(!fa_get_str(p, "lldp.system_name"),
 		      "A chassis sent without a name leaves system_name absent.");
-	ck_assert_str_eq(fa_t_s(p, "lldp.chassis_id"), "00:11:22:33:44:55");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "Ethernet1");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.chassis_id"), "00:11:22:33:44:55");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_id"), "Ethernet1");
 	ck_assert_msg(!fa_get_str(p, "lldp.port_description"),
 		      "A port sent without a description leaves it absent.");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "Ethernet100"), "lldp.system_name"),
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "Ethernet100"), "lldp.system_name"),
 			 "switch13");
 	json_decref(d);
 }
@@ -672,16 +621,16 @@ START_TEST(parse_linux_lldpctl_collapsed_and_empty)
 				   fa_test_fixture(LLDP "lldpctl_mgmt_only.json"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth0");
-	ck_assert_str_eq(fa_t_s(p, "lldp.system_name"), "switchad11");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "535");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_description"), "ge-0/0/15.0");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.system_name"), "switchad11");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_id"), "535");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_description"), "ge-0/0/15.0");
 	json_decref(d);
 
 	d = fa_device_new("gpu001", "host");
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_lldpctl, "lldpctl -f json", NULL,
 				   fa_test_fixture(LLDP "short_short.json"), d, NULL),
 			 0);
-	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0 && fa_t_nwarn(d) == 0,
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0 && fa_tp_nwarn(d) == 0,
 		      "No neighbour is no port and no warning.");
 
 	ck_assert_int_eq(
@@ -694,9 +643,9 @@ START_TEST(parse_linux_lldpctl_collapsed_and_empty)
 		     d, NULL),
 	    0);
 	p = fa_device_find_port(d, "ens1f0np0");
-	ck_assert_str_eq(fa_t_s(p, "lldp.system_name"), "leaf01");
-	ck_assert_str_eq(fa_t_s(p, "lldp.port_id"), "swp1");
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "ens1f1np0"), "lldp.port_id"), "swp2");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.system_name"), "leaf01");
+	ck_assert_str_eq(fa_tp_str(p, "lldp.port_id"), "swp1");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ens1f1np0"), "lldp.port_id"), "swp2");
 
 	ck_assert_int_eq(
 	    fa_t_str(fa_parse_linux_lldpctl, NULL, NULL,
@@ -705,8 +654,8 @@ START_TEST(parse_linux_lldpctl_collapsed_and_empty)
 		     "\"b\"}}}}]}}",
 		     d, NULL),
 	    0);
-	ck_assert_str_eq(fa_t_s(fa_device_find_port(d, "eth9"), "lldp.port_id"), "a");
-	ck_assert_msg(fa_t_warned(d, "more than one neighbour"),
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "eth9"), "lldp.port_id"), "a");
+	ck_assert_msg(fa_tp_warned(d, "more than one neighbour"),
 		      "A second neighbour on one interface is a warning.");
 
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_lldpctl, NULL, NULL, "", d, &err), -FA_EPARSE);
@@ -730,21 +679,21 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool enp24s0np0", "enp24s0np0",
-				   fa_t_own("tests/fixtures/linux/ethtool/mlx5-400g.txt"), d, NULL),
+				   fa_tp_own("tests/fixtures/linux/ethtool/mlx5-400g.txt"), d, NULL),
 			 0);
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_msg(fa_t_int(p, "speed") == 400000000000LL, "enp24s0np0 runs at 400 Gb/s.");
+	ck_assert_msg(fa_tp_int(p, "speed") == 400000000000LL, "enp24s0np0 runs at 400 Gb/s.");
 	ck_assert_msg(json_is_true(fa_obj_get_path(p, "autoneg")), "Auto-negotiation is on.");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool enp58s0np0", "enp58s0np0",
-				   fa_t_own("tests/fixtures/linux/ethtool/mlx5-link-down.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/ethtool/mlx5-link-down.txt"), d,
 				   NULL),
 			 0);
 	p = fa_device_find_port(d, "enp58s0np0");
 	ck_assert_msg(!fa_obj_get_path(p, "speed"), "A port without link has no speed.");
 	ck_assert_msg(json_is_true(fa_obj_get_path(p, "autoneg")),
 		      "The auto-negotiation setting is still recorded.");
-	ck_assert_msg(fa_t_warned(d, "netlink error: Operation not permitted"),
+	ck_assert_msg(fa_tp_warned(d, "netlink error: Operation not permitted"),
 		      "The netlink error line is a warning.");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool eth0", "eth0",
@@ -753,7 +702,7 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth0");
-	ck_assert_msg(fa_t_int(p, "speed") == 1000000000LL,
+	ck_assert_msg(fa_tp_int(p, "speed") == 1000000000LL,
 		      "eth0 runs at 1 Gb/s despite the netlink error in the middle.");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool enp1s0", "enp1s0",
@@ -762,7 +711,7 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "enp1s0");
-	ck_assert_msg(fa_t_int(p, "speed") == 40000000000LL &&
+	ck_assert_msg(fa_tp_int(p, "speed") == 40000000000LL &&
 			  json_is_false(fa_obj_get_path(p, "autoneg")),
 		      "enp1s0 runs at 40 Gb/s with auto-negotiation off.");
 
@@ -771,9 +720,9 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 						   "test_ethtool/ETHTOOL_INFO.txt"),
 				   d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "Cannot get wake-on-lan settings"),
+	ck_assert_msg(fa_tp_warned(d, "Cannot get wake-on-lan settings"),
 		      "'Cannot get' lines are warnings.");
-	ck_assert_msg(fa_t_int(fa_device_find_port(d, "eth1"), "speed") == 1000000000LL,
+	ck_assert_msg(fa_tp_int(fa_device_find_port(d, "eth1"), "speed") == 1000000000LL,
 		      "eth1 runs at 1 Gb/s.");
 	json_decref(d);
 }
@@ -796,8 +745,8 @@ START_TEST(parse_linux_ethtool_errors)
 				  d, &err),
 			 0);
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "eth0"), "speed") &&
-			  fa_t_warned(d, "speed not understood") &&
-			  fa_t_warned(d, "auto-negotiation not understood"),
+			  fa_tp_warned(d, "speed not understood") &&
+			  fa_tp_warned(d, "auto-negotiation not understood"),
 		      "Values that are not understood are warnings, not fields.");
 	json_decref(d);
 }
@@ -810,15 +759,15 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool_i, "ethtool -i enp24s0np0", "enp24s0np0",
-				   fa_t_own("tests/fixtures/linux/ethtool-i/mlx5-cx7.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/ethtool-i/mlx5-cx7.txt"), d,
 				   NULL),
 			 0);
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_str_eq(fa_t_s(p, "nic.driver"), "mlx5_core");
-	ck_assert_str_eq(fa_t_s(p, "nic.driver_version"), "24.10-1.1.4");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "28.39.1002");
-	ck_assert_str_eq(fa_t_s(p, "nic.psid"), "MT_0000000838");
-	ck_assert_str_eq(fa_t_s(p, "nic.pci"), "0000:18:00.0");
+	ck_assert_str_eq(fa_tp_str(p, "nic.driver"), "mlx5_core");
+	ck_assert_str_eq(fa_tp_str(p, "nic.driver_version"), "24.10-1.1.4");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "28.39.1002");
+	ck_assert_str_eq(fa_tp_str(p, "nic.psid"), "MT_0000000838");
+	ck_assert_str_eq(fa_tp_str(p, "nic.pci"), "0000:18:00.0");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool_i, "ethtool -i eth0", "eth0",
 				   fa_test_fixture("chef__ohai/extracted/linux_network_spec/"
@@ -826,9 +775,9 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth0");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "14.23.8012");
-	ck_assert_str_eq(fa_t_s(p, "nic.driver_version"), "5.0-0");
-	ck_assert_str_eq(fa_t_s(p, "nic.pci"), "0000:02:00.0");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "14.23.8012");
+	ck_assert_str_eq(fa_tp_str(p, "nic.driver_version"), "5.0-0");
+	ck_assert_str_eq(fa_tp_str(p, "nic.pci"), "0000:02:00.0");
 	ck_assert_msg(!fa_get_str(p, "nic.psid"), "Firmware without a PSID leaves psid absent.");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool_i, "ethtool -i ens1", "ens1",
@@ -837,8 +786,8 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "ens1");
-	ck_assert_str_eq(fa_t_s(p, "nic.driver"), "mlx4_en");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "2.42.5700");
+	ck_assert_str_eq(fa_tp_str(p, "nic.driver"), "mlx4_en");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "2.42.5700");
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool_i, "ethtool -i eth2", "eth2",
 				   fa_test_fixture("RedHatInsights__insights-core/extracted/"
@@ -846,7 +795,7 @@ START_TEST(parse_linux_ethtool_i_driver_firmware_psid)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth2");
-	ck_assert_str_eq(fa_t_s(p, "nic.driver"), "virtio_net");
+	ck_assert_str_eq(fa_tp_str(p, "nic.driver"), "virtio_net");
 	ck_assert_msg(!fa_get_str(p, "nic.firmware"), "An empty firmware-version is absent.");
 
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_ethtool_i, NULL, "eth3",
@@ -875,11 +824,11 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 	json_t *p;
 
 	ck_assert_int_eq(fa_t_file(fa_parse_linux_mlnx_qos, "mlnx_qos -i enp24s0np0", "enp24s0np0",
-				   fa_t_own("tests/fixtures/linux/mlnx-qos/cx7-new-format.txt"), d,
+				   fa_tp_own("tests/fixtures/linux/mlnx-qos/cx7-new-format.txt"), d,
 				   NULL),
 			 0);
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
+	ck_assert_str_eq(fa_tp_str(p, "qos.trust"), "dscp");
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.dscp_to_priority")) == 64,
 		      "The DSCP map has 64 entries.");
 	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 26) == 3 &&
@@ -902,8 +851,8 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 			  fa_t_at(p, "qos.ets.bandwidth", 6) == 0 &&
 			  fa_t_at(p, "qos.ets.bandwidth", 0) == 14,
 		      "TC 3 gets 15%%, strict TC 6 0%%, TC 0 14%%.");
-	ck_assert_msg(fa_t_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The new format is understood in full.");
+	ck_assert_msg(fa_tp_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The new format is understood in full.");
 	json_decref(d);
 }
 END_TEST
@@ -920,7 +869,7 @@ START_TEST(parse_linux_mlnx_qos_old_format)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "eth4");
-	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
+	ck_assert_str_eq(fa_tp_str(p, "qos.trust"), "dscp");
 	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 26) == 3 &&
 			  fa_t_at(p, "qos.dscp_to_priority", 0) == 0 &&
 			  fa_t_at(p, "qos.dscp_to_priority", 63) == 7,
@@ -935,8 +884,8 @@ START_TEST(parse_linux_mlnx_qos_old_format)
 			 "vendor");
 	ck_assert_msg(fa_t_at(p, "qos.ets.bandwidth", 0) == 0,
 		      "A vendor TC has no ETS bandwidth share.");
-	ck_assert_msg(fa_t_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
-	ck_assert_msg(fa_t_warned(d, "+ mlnx_qos -i eth4 --trust dscp"),
+	ck_assert_msg(fa_tp_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
+	ck_assert_msg(fa_tp_warned(d, "+ mlnx_qos -i eth4 --trust dscp"),
 		      "Script trace lines are warnings.");
 	json_decref(d);
 }
@@ -956,7 +905,7 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "rdma0");
-	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
+	ck_assert_str_eq(fa_tp_str(p, "qos.trust"), "dscp");
 	ck_assert_msg(fa_t_at(p, "qos.dscp_to_priority", 46) == 5, "DSCP 46 maps to priority 5.");
 	ck_assert_msg(!fa_obj_get_path(p, "qos.pfc_enabled") &&
 			  !fa_obj_get_path(p, "qos.priority_to_tc"),
@@ -965,7 +914,7 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 
 	/* The new-format sample cut after its fourth priority-0 line. */
 	d = fa_device_new("gpu001", "host");
-	fa_test_read(fa_t_own("tests/fixtures/linux/mlnx-qos/cx7-new-format.txt"), &b);
+	fa_test_read(fa_tp_own("tests/fixtures/linux/mlnx-qos/cx7-new-format.txt"), &b);
 	cut = strstr(b.buf, "\tprio:0 dscp:33");
 	ck_assert_ptr_nonnull(cut);
 	b.len = (size_t)(cut - b.buf);
@@ -973,10 +922,10 @@ START_TEST(parse_linux_mlnx_qos_partial_and_truncated)
 	ck_assert_int_eq(
 	    fa_t_run(fa_parse_linux_mlnx_qos, NULL, "enp24s0np0", b.buf, b.len, d, &err), 0);
 	p = fa_device_find_port(d, "enp24s0np0");
-	ck_assert_str_eq(fa_t_s(p, "qos.trust"), "dscp");
+	ck_assert_str_eq(fa_tp_str(p, "qos.trust"), "dscp");
 	ck_assert_msg(!fa_obj_get_path(p, "qos.dscp_to_priority"),
 		      "A DSCP map cut short is not recorded.");
-	ck_assert_msg(fa_t_warned(d, "truncated") && fa_t_warned(d, "32 of 64"),
+	ck_assert_msg(fa_tp_warned(d, "truncated") && fa_tp_warned(d, "32 of 64"),
 		      "The cut and the incomplete map are warnings.");
 	fa_buf_release(&b);
 
@@ -1032,7 +981,7 @@ START_TEST(parse_linux_mlxconfig_three_columns)
 	ck_assert_str_eq(fa_t_cfg(d, "p1", "MEMIC_SIZE_LIMIT", "current"), "_256KB(1)");
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "eno1"), "nic"),
 		      "A port of another device gets nothing.");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The marker and legend lines are understood.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The marker and legend lines are understood.");
 	json_decref(d);
 
 	d = fa_t_mlx_device();
@@ -1093,7 +1042,7 @@ START_TEST(parse_linux_mlxconfig_wide_columns)
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "ROCE_CONTROL", "current"), "DEVICE_DEFAULT(0)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "CNP_DSCP_P1", "next"), "48");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "LINK_TYPE_P1", "next"), "(absent)");
-	ck_assert_msg(fa_t_nwarn(d) == 1, "Only the template's '%%s' placeholder line is odd.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1, "Only the template's '%%s' placeholder line is odd.");
 	json_decref(d);
 
 	/* mstconfig names the device by PCI address: the port with that nic.pci gets it. */
@@ -1124,7 +1073,7 @@ START_TEST(parse_linux_mlxconfig_old_and_set_output)
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "LINK_TYPE_P1", "next"), "ETH(2)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "STEER_FORCE_VLAN", "next"), "False(0)");
 	ck_assert_str_eq(fa_t_cfg(d, "p0", "SRIOV_EN", "current"), "(absent)");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "The single-column form is understood.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The single-column form is understood.");
 	json_decref(d);
 
 	d = fa_t_mlx_device();
@@ -1139,7 +1088,7 @@ START_TEST(parse_linux_mlxconfig_old_and_set_output)
 	    json_object_size(json_object_get(
 		fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"), "NUM_OF_VFS")) == 1,
 	    "The requested 'New' value of a set is not recorded.");
-	ck_assert_msg(fa_t_warned(d, "outside a Configurations table"),
+	ck_assert_msg(fa_tp_warned(d, "outside a Configurations table"),
 		      "Shell lines around the table are warnings.");
 	json_decref(d);
 }
@@ -1154,7 +1103,7 @@ START_TEST(parse_linux_mlxconfig_errors)
 				   fa_test_fixture(NICOP "nvconfig_utils_test__mlxconfig_bf3.txt"),
 				   d, NULL),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "no port has nic.device or nic.pci mlx5_9"),
+	ck_assert_msg(fa_tp_warned(d, "no port has nic.device or nic.pci mlx5_9"),
 		      "A device no port belongs to is a warning.");
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0",
 				  "-E- Failed to open the device\n", d, &err),
@@ -1168,7 +1117,7 @@ START_TEST(parse_linux_mlxconfig_errors)
 	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0",
 				  "Configurations:\n         SRIOV_EN        True(1)\n", d, &err),
 			 0);
-	ck_assert_msg(fa_t_warned(d, "no column titles"),
+	ck_assert_msg(fa_tp_warned(d, "no column titles"),
 		      "Values without column titles are a warning.");
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"),
 		      "Values without column titles are not recorded.");
@@ -1192,18 +1141,18 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 				   d, NULL),
 			 0);
 	p = fa_device_find_port(d, "ib0");
-	ck_assert_str_eq(fa_t_s(p, "nic.firmware"), "20.31.1014");
-	ck_assert_str_eq(fa_t_s(p, "nic.psid"), "MT_0000000223");
-	ck_assert_str_eq(fa_t_s(p, "nic.node_guid"), "0x00155dfffe33ff18");
-	ck_assert_str_eq(fa_t_s(p, "ib.state"), "active");
-	ck_assert_str_eq(fa_t_s(p, "ib.link_layer"), "InfiniBand");
-	ck_assert_msg(fa_t_int(p, "ib.active_mtu") == 4096, "ib0's active MTU is 4096.");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "20.31.1014");
+	ck_assert_str_eq(fa_tp_str(p, "nic.psid"), "MT_0000000223");
+	ck_assert_str_eq(fa_tp_str(p, "nic.node_guid"), "0x00155dfffe33ff18");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_tp_str(p, "ib.link_layer"), "InfiniBand");
+	ck_assert_msg(fa_tp_int(p, "ib.active_mtu") == 4096, "ib0's active MTU is 4096.");
 	p = fa_device_find_port(d, "mlx5_1/1");
-	ck_assert_msg(p && fa_t_int(p, "ib.active_mtu") == 1024,
+	ck_assert_msg(p && fa_tp_int(p, "ib.active_mtu") == 1024,
 		      "mlx5_1 port 1 (no netdev) has active MTU 1024.");
-	ck_assert_str_eq(fa_t_s(p, "type"), "ethernet");
-	ck_assert_str_eq(fa_t_s(p, "nic.psid"), "MSF0010110035");
-	ck_assert_msg(fa_t_nwarn(d) == 0, "ibv_devinfo is understood in full.");
+	ck_assert_str_eq(fa_tp_str(p, "type"), "ethernet");
+	ck_assert_str_eq(fa_tp_str(p, "nic.psid"), "MSF0010110035");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "ibv_devinfo is understood in full.");
 
 	ck_assert_int_eq(
 	    fa_t_str(fa_parse_linux_ibv_devinfo, NULL, NULL, "No IB devices found\n", d, &err),
@@ -1216,7 +1165,7 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 				  d, &err),
 			 0);
 	p = fa_device_find_port(d, "mlx5_2/1");
-	ck_assert_str_eq(fa_t_s(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
 	ck_assert_msg(!fa_get_str(p, "ib.state") && !fa_get_str(p, "nic.node_guid"),
 		      "Values that are not understood are left out.");
 	json_decref(d);

@@ -13,6 +13,7 @@
 #include "audit/util/buf.h"
 #include "drivers/parse-openconfig.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 
@@ -44,17 +45,6 @@ static json_t *fa_oc_run(fa_parse_fn *fn, const char *path)
 	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
 	fa_buf_release(&b);
 	return dev;
-}
-
-static bool fa_has_warning(const json_t *dev, const char *needle)
-{
-	json_t *w;
-	size_t i;
-
-	json_array_foreach(json_object_get(dev, "warnings"), i, w)
-		if (strstr(json_string_value(w), needle))
-			return true;
-	return false;
 }
 
 START_TEST(parse_openconfig_interfaces_netconfd)
@@ -101,7 +91,7 @@ START_TEST(parse_openconfig_interfaces_iosxe)
 	ck_assert_msg(json_is_true(fa_obj_get_path(g1, "autoneg")), "GigabitEthernet1 autonegotiates.");
 	ck_assert_msg(g2 && strcmp(fa_get_str(g2, "admin_state"), "down") == 0,
 		      "GigabitEthernet2 is disabled.");
-	ck_assert_msg(!fa_get_str(g1, "mac") && fa_has_warning(dev, "'MAC_ADDRESS' is not a MAC"),
+	ck_assert_msg(!fa_get_str(g1, "mac") && fa_tp_warned(dev, "'MAC_ADDRESS' is not a MAC"),
 		      "The published placeholder MAC is a warning, never a value.");
 	json_decref(dev);
 }
@@ -127,7 +117,7 @@ START_TEST(parse_openconfig_interfaces_state_wins)
 	ck_assert_msg(strcmp(fa_get_str(lag, "type"), "bond") == 0 && !fa_get_int(lag, "mtu", &v) &&
 		      !fa_get_str(lag, "oper_state"),
 		      "The LAG is a bond whose bad MTU and unknown oper-status are left out.");
-	ck_assert_msg(fa_has_warning(dev, "mtu 'jumbo'") && fa_has_warning(dev, "'SLEEPING'"),
+	ck_assert_msg(fa_tp_warned(dev, "mtu 'jumbo'") && fa_tp_warned(dev, "'SLEEPING'"),
 		      "The refused values are warnings.");
 	json_decref(dev);
 }
@@ -147,7 +137,7 @@ START_TEST(parse_openconfig_lldp_neighbours)
 	ck_assert_msg(!fa_device_find_port(dev, "Ethernet1/2"),
 		      "A port without neighbours gets no LLDP data.");
 	ck_assert_msg(strcmp(fa_get_str(e3, "lldp.system_name"), "spine1") == 0 &&
-		      fa_has_warning(dev, "Ethernet1/3 has 2 neighbours"),
+		      fa_tp_warned(dev, "Ethernet1/3 has 2 neighbours"),
 		      "With two neighbours the first is kept and the second is warned about.");
 	ck_assert_msg(strcmp(fa_get_str(dev, "hostname"), "leaf1.pod1.example.net") == 0,
 		      "The local LLDP system name is the hostname when nothing else gave one.");
@@ -200,7 +190,7 @@ START_TEST(parse_openconfig_empty_data_and_bad_input)
 		      "An empty <data/> (model not implemented) sets nothing and is not an error.");
 	json_decref(dev);
 	dev = fa_oc_run_text(fa_parse_openconfig_interfaces, empty, strlen(empty), &r, &err);
-	ck_assert_msg(r == 0 && fa_has_warning(dev, "no interface"),
+	ck_assert_msg(r == 0 && fa_tp_warned(dev, "no interface"),
 		      "An interfaces reply without interfaces is a warning.");
 	json_decref(dev);
 	dev = fa_oc_run_text(fa_parse_openconfig_interfaces, notreply, strlen(notreply), &r, &err);

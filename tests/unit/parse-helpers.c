@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/* What the parser tests share (see parse-helpers.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "drivers/capture.h"
+#include "tests/unit/parse-helpers.h"
+#include "tests/unit/unit.h"
+#include "audit/util/banned.h"
+
+int fa_tp_run(fa_parse_fn *fn, const char *device, const char *command, const char *arg,
+	      const char *data, size_t len, json_t *dev, struct fa_err *err)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+
+	cap.device = device;
+	cap.command = command;
+	cap.arg = arg;
+	cap.data = data;
+	cap.len = len;
+	return fn(&cap, dev, err);
+}
+
+int fa_tp_file(fa_parse_fn *fn, const char *device, const char *command, const char *arg,
+	       const char *path, json_t *dev, struct fa_err *err)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	int r;
+
+	fa_test_read(path, &b);
+	r = fa_tp_run(fn, device, command, arg, b.buf, b.len, dev, err);
+	fa_buf_release(&b);
+	return r;
+}
+
+const char *fa_tp_own(const char *rel)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof(path), "%s", fa_test_srcfile(rel));
+	return path;
+}
+
+size_t fa_tp_nwarn(const json_t *dev)
+{
+	return json_array_size(json_object_get(dev, "warnings"));
+}
+
+bool fa_tp_warned(const json_t *dev, const char *needle)
+{
+	json_t *w;
+	size_t i;
+
+	json_array_foreach(json_object_get(dev, "warnings"), i, w)
+		if (strstr(json_string_value(w), needle))
+			return true;
+	return false;
+}
+
+const char *fa_tp_str(const json_t *obj, const char *path)
+{
+	const char *s = fa_get_str(obj, path);
+
+	return s ? s : "(absent)";
+}
+
+json_int_t fa_tp_int(const json_t *obj, const char *path)
+{
+	json_int_t v = FA_TP_ABSENT_INT;
+
+	fa_get_int(obj, path, &v);
+	return v;
+}
