@@ -49,6 +49,20 @@ fa_expect_rc "audit of the kept snapshot exits 1" 1
 findings "$FA_TMP/report2.json" >"$FA_TMP/findings2.txt"
 fa_expect_golden "audit of the snapshot finds the same" "$golden/findings.txt" "$FA_TMP/findings2.txt"
 
+# Threads share the subjects out; the report does not show it (only its times differ).
+for n in 1 3 8; do
+	fa_run audit -s "$FA_TMP/snap.json" --format json -o "$FA_TMP/report-t$n.json" --threads "$n"
+	fa_expect_rc "audit on $n threads exits 1" 1
+	grep -v -e '"created"' -e '"duration' "$FA_TMP/report-t$n.json" >"$FA_TMP/report-t$n.cmp"
+done
+for n in 3 8; do
+	fa_expect_golden "the report on $n threads is the one on 1" "$FA_TMP/report-t1.cmp" \
+		"$FA_TMP/report-t$n.cmp"
+done
+fa_run audit -s "$FA_TMP/snap.json" --threads 0
+fa_expect_rc "--threads 0 is a usage error" 64
+fa_expect_grep "--threads says what it takes" 'threads takes 1 to 64' "$FA_TMP/err"
+
 # --fail-on: errors are findings at every threshold; a rules folder without the failing
 # rules is clean.
 fa_run audit -s "$FA_TMP/snap.json" --fail-on info
