@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -30,6 +32,13 @@ struct fa_srcmap {
 	char *source;
 	struct fa_srcmap_entry *v;
 	size_t n, alloc;
+	/*
+	 * Index of the entries by (value, key), built on the first lookup: callers ask for the
+	 * place of every device of an inventory, and a scan per question is quadratic.  Slots
+	 * hold entry index + 1 (0 empty); the first entry of a (value, key) is the one found.
+	 */
+	size_t *slots;
+	size_t mask;
 };
 
 struct fa_anchor {
@@ -60,6 +69,9 @@ static void fa_srcmap_add(struct fa_srcmap *map, const json_t *value, const char
 		map->alloc = map->alloc ? map->alloc * 2 : 64;
 		map->v = fa_xreallocarray(map->v, map->alloc, sizeof(*map->v));
 	}
+	/* An index built by an early lookup does not know this entry: rebuilt when needed. */
+	free(map->slots);
+	map->slots = NULL;
 	e = &map->v[map->n++];
 	e->value = value;
 	e->key = key ? fa_xstrdup(key) : NULL;
@@ -76,8 +88,59 @@ void fa_srcmap_free(struct fa_srcmap *map)
 	for (i = 0; i < map->n; i++)
 		free(map->v[i].key);
 	free(map->v);
+	free(map->slots);
 	free(map->source);
 	free(map);
+}
+
+static size_t fa_srcmap_hash(const json_t *value, const char *key)
+{
+	uint64_t h = (uint64_t)(uintptr_t)value * 0x9e3779b97f4a7c15ULL;
+
+	for (; key && *key; key++)
+		h = (h ^ (unsigned char)*key) * 1099511628211ULL;
+	return (size_t)(h ^ (h >> 31));
+}
+
+static bool fa_srcmap_same(const struct fa_srcmap_entry *e, const json_t *value, const char *key)
+{
+	return e->value == value && (key ? e->key && strcmp(e->key, key) == 0 : !e->key);
+}
+
+static void fa_srcmap_index(struct fa_srcmap *map)
+{
+	size_t cap = 16, i, k;
+
+	while (cap < map->n * 2)
+		cap <<= 1;
+	map->slots = fa_xcalloc(cap, sizeof(*map->slots));
+	map->mask = cap - 1;
+	for (i = 0; i < map->n; i++) {
+		const struct fa_srcmap_entry *e = &map->v[i];
+
+		for (k = fa_srcmap_hash(e->value, e->key) & map->mask; map->slots[k];
+		     k = (k + 1) & map->mask)
+			if (fa_srcmap_same(&map->v[map->slots[k] - 1], e->value, e->key))
+				break;
+		if (!map->slots[k])
+			map->slots[k] = i + 1;
+	}
+}
+
+/* The entry of (@value, @key), key NULL for the value itself; NULL when there is none. */
+static const struct fa_srcmap_entry *fa_srcmap_get(const struct fa_srcmap *map,
+						   const json_t *value, const char *key)
+{
+	size_t k;
+
+	if (!map || !map->n)
+		return NULL;
+	if (!map->slots)
+		fa_srcmap_index((struct fa_srcmap *)map);
+	for (k = fa_srcmap_hash(value, key) & map->mask; map->slots[k]; k = (k + 1) & map->mask)
+		if (fa_srcmap_same(&map->v[map->slots[k] - 1], value, key))
+			return &map->v[map->slots[k] - 1];
+	return NULL;
 }
 
 const char *fa_srcmap_source(const struct fa_srcmap *map)
@@ -87,37 +150,21 @@ const char *fa_srcmap_source(const struct fa_srcmap *map)
 
 int fa_srcmap_find(const struct fa_srcmap *map, const json_t *value, int *line, int *column)
 {
-	size_t i;
+	const struct fa_srcmap_entry *e = fa_srcmap_get(map, value, NULL);
 
-	*line = *column = 0;
-	if (!map)
-		return 0;
-	for (i = 0; i < map->n; i++) {
-		if (map->v[i].value == value && !map->v[i].key) {
-			*line = map->v[i].line;
-			*column = map->v[i].column;
-			return 1;
-		}
-	}
-	return 0;
+	*line = e ? e->line : 0;
+	*column = e ? e->column : 0;
+	return e != NULL;
 }
 
 int fa_srcmap_find_key(const struct fa_srcmap *map, const json_t *object, const char *key,
 		       int *line, int *column)
 {
-	size_t i;
+	const struct fa_srcmap_entry *e = key ? fa_srcmap_get(map, object, key) : NULL;
 
-	*line = *column = 0;
-	if (!map)
-		return 0;
-	for (i = 0; i < map->n; i++) {
-		if (map->v[i].value == object && map->v[i].key && strcmp(map->v[i].key, key) == 0) {
-			*line = map->v[i].line;
-			*column = map->v[i].column;
-			return 1;
-		}
-	}
-	return 0;
+	*line = e ? e->line : 0;
+	*column = e ? e->column : 0;
+	return e != NULL;
 }
 
 int fa_srcmap_err(const struct fa_srcmap *map, struct fa_err *err, int code, const json_t *value,
