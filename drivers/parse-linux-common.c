@@ -50,6 +50,23 @@ json_t *fa_linux_rdma_port(json_t *device, const char *dev, json_int_t port,
 	return p;
 }
 
+void fa_linux_write_rdma_records(json_t *device, const json_t *recs)
+{
+	json_t *rec;
+	size_t i;
+
+	json_array_foreach(recs, i, rec) {
+		json_t *fields = json_object_get(rec, "fields");
+		json_t *port = fa_linux_rdma_port(
+			device, json_string_value(json_object_get(rec, "dev")),
+			json_integer_value(json_object_get(rec, "port")),
+			json_string_value(json_object_get(fields, "ib.link_layer")));
+
+		fa_linux_apply(port, json_object_get(rec, "dev_fields"));
+		fa_linux_apply(port, fields);
+	}
+}
+
 static const struct {
 	const char *word;
 	const char *state;

@@ -149,27 +149,6 @@ static bool fa_ibstat_port_key(json_t *fields, struct fa_textscan_span key,
 	return true;
 }
 
-/*
- * Write the collected records: each is {"ca", "port", "ca_fields", "fields"}.  The link
- * layer decides the type of a port that no netdev backs.
- */
-static void fa_ibstat_write(json_t *device, const json_t *recs)
-{
-	json_t *rec;
-	size_t i;
-
-	json_array_foreach(recs, i, rec) {
-		json_t *fields = json_object_get(rec, "fields");
-		const char *ll = json_string_value(json_object_get(fields, "ib.link_layer"));
-		json_t *port = fa_linux_rdma_port(
-			device, json_string_value(json_object_get(rec, "ca")),
-			json_integer_value(json_object_get(rec, "port")), ll);
-
-		fa_linux_apply(port, json_object_get(rec, "ca_fields"));
-		fa_linux_apply(port, fields);
-	}
-}
-
 int fa_parse_linux_ibstat(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	const char *cmd = fa_linux_cmd(cap, "ibstat");
@@ -211,9 +190,9 @@ int fa_parse_linux_ibstat(const struct fa_capture *cap, json_t *device, struct f
 			json_t *rec = json_object();
 
 			fields = json_object();
-			json_object_set_new(rec, "ca", fa_json_stringn(ca, strlen(ca)));
+			json_object_set_new(rec, "dev", fa_json_stringn(ca, strlen(ca)));
 			json_object_set_new(rec, "port", json_integer(port));
-			json_object_set(rec, "ca_fields", ca_fields);
+			json_object_set(rec, "dev_fields", ca_fields);
 			json_object_set_new(rec, "fields", fields);
 			json_array_append_new(recs, rec);
 			continue;
@@ -233,7 +212,7 @@ int fa_parse_linux_ibstat(const struct fa_capture *cap, json_t *device, struct f
 			      : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
 		goto out;
 	}
-	fa_ibstat_write(device, recs);
+	fa_linux_write_rdma_records(device, recs);
 out:
 	json_decref(ca_fields);
 	json_decref(recs);

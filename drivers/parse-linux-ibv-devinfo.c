@@ -93,23 +93,6 @@ static bool fa_devinfo_port_key(json_t *fields, struct fa_textscan_span key,
 	return true;
 }
 
-static void fa_devinfo_write(json_t *device, const json_t *recs)
-{
-	json_t *rec;
-	size_t i;
-
-	json_array_foreach(recs, i, rec) {
-		json_t *fields = json_object_get(rec, "fields");
-		json_t *port = fa_linux_rdma_port(
-			device, json_string_value(json_object_get(rec, "dev")),
-			json_integer_value(json_object_get(rec, "port")),
-			json_string_value(json_object_get(fields, "ib.link_layer")));
-
-		fa_linux_apply(port, json_object_get(rec, "dev_fields"));
-		fa_linux_apply(port, fields);
-	}
-}
-
 int fa_parse_linux_ibv_devinfo(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	const char *cmd = fa_linux_cmd(cap, "ibv_devinfo");
@@ -178,7 +161,7 @@ int fa_parse_linux_ibv_devinfo(const struct fa_capture *cap, json_t *device, str
 			      : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
 		goto out;
 	}
-	fa_devinfo_write(device, recs);
+	fa_linux_write_rdma_records(device, recs);
 out:
 	json_decref(dev_fields);
 	json_decref(recs);

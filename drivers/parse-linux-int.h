@@ -50,6 +50,13 @@ void fa_linux_field_int(json_t *fields, const char *path, json_int_t v);
 void fa_linux_apply(json_t *port, const json_t *fields);
 
 /*
+ * Write RDMA port records collected by ibstat and ibv_devinfo: each is {"dev", "port",
+ * "dev_fields", "fields"}, the device's fields applied before the port's own.  The port's
+ * ib.link_layer decides the type of a port that no netdev backs.
+ */
+void fa_linux_write_rdma_records(json_t *device, const json_t *recs);
+
+/*
  * Parse the capture as JSON.  -FA_EPARSE naming @cmd and the position when it is empty or
  * not JSON.  *ret is a new reference.
  */
