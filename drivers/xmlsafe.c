@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -24,6 +25,13 @@
 #include "audit/util/xalloc.h"
 #include "drivers/xmlsafe.h"
 #include "audit/util/banned.h"
+
+static pthread_once_t fa_xml_once = PTHREAD_ONCE_INIT;
+
+static void fa_xml_init(void)
+{
+	xmlInitParser();
+}
 
 #define FA_NETCONF_EOM "]]>]]>"
 
@@ -187,7 +195,8 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 		goto out;
 	}
 
-	xmlInitParser();
+	/* libxml2 must be initialised once before threads use it, not by each of them. */
+	pthread_once(&fa_xml_once, fa_xml_init);
 	old_serror = xmlStructuredError;
 	old_sctx = xmlStructuredErrorContext;
 	old_generic = xmlGenericError;
