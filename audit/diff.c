@@ -238,7 +238,35 @@ struct fa_diff_ctx {
 	const struct fa_diff_opts *opts;
 	const struct fa_volatile *volatiles;
 	json_t *changes;
+	json_t *vmemo;		/* "scope.path" -> whether it is volatile (fa_diff_volatile) */
+	struct fa_buf vkey;
 };
+
+/* Entries the volatile memo keeps at most: field paths repeat, so this is never reached. */
+#define FA_DIFF_VMEMO_MAX 100000
+
+/*
+ * fa_volatile_match() remembered per field path: every port of a fabric has the same fields,
+ * and matching the patterns again for each was most of what comparing two large snapshots
+ * cost.
+ */
+static bool fa_diff_volatile(struct fa_diff_ctx *c, const char *scope, const char *path)
+{
+	const json_t *hit;
+	bool v;
+
+	fa_buf_reset(&c->vkey);
+	fa_buf_adds(&c->vkey, scope);
+	fa_buf_addch(&c->vkey, '.');
+	fa_buf_adds(&c->vkey, path);
+	hit = json_object_get(c->vmemo, c->vkey.buf);
+	if (hit)
+		return json_is_true(hit);
+	v = fa_volatile_match(c->volatiles, scope, path);
+	if (json_object_size(c->vmemo) < FA_DIFF_VMEMO_MAX)
+		json_object_set_new(c->vmemo, c->vkey.buf, json_boolean(v));
+	return v;
+}
 
 static bool fa_device_collected(const json_t *device)
 {
@@ -275,7 +303,7 @@ static void fa_diff_walk(struct fa_diff_ctx *c, const json_t *tmpl, const char *
 	const char *key;
 	json_t *v, *rec;
 
-	if (len && fa_volatile_match(c->volatiles, scope, path->buf))
+	if (len && fa_diff_volatile(c, scope, path->buf))
 		return;
 	if (json_is_object(o) || json_is_object(n)) {
 		if (o && n && (!json_is_object(o) || !json_is_object(n)))
@@ -837,6 +865,8 @@ int fa_diff_snapshots(const json_t *old, const json_t *new, const struct fa_diff
 	if (!c.volatiles)
 		c.volatiles = own = fa_volatile_new();
 	c.changes = json_array();
+	c.vmemo = json_object();
+	fa_buf_init(&c.vkey, 0);
 	r = fa_diff_index(json_object_get(old, "devices"), opts->old_source, "device", &s.ov, &s.on,
 			  err);
 	if (r < 0)
@@ -894,6 +924,8 @@ int fa_diff_snapshots(const json_t *old, const json_t *new, const struct fa_diff
 	*ret = doc;
 out:
 	json_decref(c.changes);
+	json_decref(c.vmemo);
+	fa_buf_release(&c.vkey);
 	json_decref(collected);
 	fa_volatile_free(own);
 	free(s.ov);

@@ -93,8 +93,8 @@ static int fa_diff_run(int argc, char **argv)
 	if (code == 0 && !fa_diff_passed(diff))
 		code = FA_EXIT_FINDINGS;
 out:
-	json_decref(old);
-	json_decref(new);
+	fa_cli_drop_snapshot(old);
+	fa_cli_drop_snapshot(new);
 	json_decref(diff);
 	fa_diff_cli_release(&d);
 	return code;

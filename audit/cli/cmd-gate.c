@@ -292,8 +292,8 @@ static int fa_gate_run(int argc, char **argv)
 		fprintf(stderr, "fabric-audit gate: %s\n", json_string_value(r1));
 	code = verdict;
 out:
-	json_decref(before);
-	json_decref(after);
+	fa_cli_drop_snapshot(before);
+	fa_cli_drop_snapshot(after);
 	json_decref(devices);
 	json_decref(diff);
 	json_decref(report);

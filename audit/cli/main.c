@@ -118,17 +118,20 @@ int fa_cli_exit_for(int code)
 
 void fa_cli_drop_snapshot(json_t *snapshot)
 {
-	static json_t *kept;
+	/* still reachable: not a leak, and gone with the process; diff and gate hold two */
+	static json_t *kept[2];
 	const json_t *d;
 	size_t i, n = json_array_size(json_object_get(snapshot, "links"));
 
 	json_array_foreach(json_object_get(snapshot, "devices"), i, d)
 		n += json_array_size(json_object_get(d, "ports"));
-	if (n < FA_CLI_KEEP_AT_EXIT || kept) {
-		json_decref(snapshot);
-		return;
+	for (i = 0; n >= FA_CLI_KEEP_AT_EXIT && i < sizeof(kept) / sizeof(kept[0]); i++) {
+		if (!kept[i]) {
+			kept[i] = snapshot;
+			return;
+		}
 	}
-	kept = snapshot;	/* still reachable: not a leak, and gone with the process */
+	json_decref(snapshot);
 }
 
 int fa_cli_finish(int code)
