@@ -152,7 +152,7 @@ expect_py() {
 }
 
 fa_run collect -i "$T/inv.yaml" --known-hosts "$T/known_hosts" -o "$T/snap.json" \
-	--save-captures "$T/caps" -t 10
+	--save-captures "$T/caps" -t 30
 fa_expect_rc "collect over NETCONF exits 0 (one device reached)" 0
 expect_py "oc1 is collected" "$T/snap.json" 'dev("oc1")["status"]' ok
 expect_py "swp1 has the MTU set with <edit-config> (9216)" "$T/snap.json" 'port("oc1","swp1")["mtu"]' 9216
@@ -197,23 +197,23 @@ fa_expect_golden "the replay has the same ports as the live collection" "$T/live
 
 # A change on the device shows up in the next collection.
 nc_edit swp1 4200 true || fa_fail "netconfd accepts a second edit" "$T/edit.out"
-fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/known_hosts" -o "$T/snap2.json" -t 10
+fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/known_hosts" -o "$T/snap2.json" -t 30
 expect_py "the MTU changed on the device (4200) is what is collected next" "$T/snap2.json" \
 	'port("oc1","swp1")["mtu"]' 4200
 
 # Host keys: unknown is refused, --accept-new records it, a changed key is refused.
 : >"$T/empty_known_hosts"
-fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/empty_known_hosts" -o "$T/hk.json" -t 10
+fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/empty_known_hosts" -o "$T/hk.json" -t 30
 fa_expect_rc "an unknown host key collects nothing (exit 69)" 69
 fa_expect_grep "the unknown host key is named" 'hostkey-unknown' "$T/err"
 fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/empty_known_hosts" --accept-new \
-	-o "$T/hk.json" -t 10
+	-o "$T/hk.json" -t 30
 fa_expect_rc "--accept-new records the key and collects" 0
 fa_expect_grep "the key is recorded in the known_hosts file" 'ssh-ed25519' "$T/empty_known_hosts"
 ssh-keygen -q -t ed25519 -N '' -f "$T/otherkey"
 printf '[127.0.0.1]:%s %s\n' "$PORT" "$(cut -d' ' -f1,2 "$T/otherkey.pub")" >"$T/wrong_known_hosts"
 fa_run collect -i "$T/inv1.yaml" --known-hosts "$T/wrong_known_hosts" --accept-new \
-	-o "$T/hk.json" -t 10
+	-o "$T/hk.json" -t 30
 fa_expect_rc "a changed host key is refused even with --accept-new (exit 69)" 69
 fa_expect_grep "the changed host key is named" 'hostkey-changed' "$T/err"
 
