@@ -29,7 +29,9 @@ void fa_buf_release(struct fa_buf *b)
 void fa_buf_reset(struct fa_buf *b)
 {
 	b->len = 0;
-	b->buf[0] = '\0';
+	/* An unallocated buffer points at the shared fa_buf_empty: never write there. */
+	if (b->alloc)
+		b->buf[0] = '\0';
 }
 
 int fa_buf_grow(struct fa_buf *b, size_t extra)
