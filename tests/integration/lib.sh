@@ -81,6 +81,44 @@ fa_expect_golden() {
 	fi
 }
 
+# fa_free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+fa_free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# fa_start_sshd DIR PORT [CONFIG-LINE...]: a private OpenSSH sshd on 127.0.0.1:PORT (needs
+# root), its keys and config in DIR: DIR/userkey logs in (as root), DIR/known_hosts holds the
+# server's key once it answers.  Extra sshd_config lines follow the common ones.  The PID is
+# left in $sshd_pid for the script's cleanup; the script is skipped when sshd does not answer
+# within 10 s.
+fa_start_sshd() {
+	sd_dir=$1
+	sd_port=$2
+	shift 2
+	mkdir -p /run/sshd
+	ssh-keygen -q -t ed25519 -N '' -f "$sd_dir/hostkey"
+	ssh-keygen -q -t ed25519 -N '' -f "$sd_dir/userkey"
+	cp "$sd_dir/userkey.pub" "$sd_dir/authorized_keys"
+	{
+		printf '%s\n' "Port $sd_port" "ListenAddress 127.0.0.1" "HostKey $sd_dir/hostkey" \
+			"PidFile none" "AuthorizedKeysFile $sd_dir/authorized_keys" \
+			"PasswordAuthentication no" "KbdInteractiveAuthentication no" \
+			"PubkeyAuthentication yes" "UsePAM no" "StrictModes no" "PermitRootLogin yes"
+		for sd_line in "$@"; do
+			printf '%s\n' "$sd_line"
+		done
+	} >"$sd_dir/sshd_config"
+	/usr/sbin/sshd -D -f "$sd_dir/sshd_config" -E "$sd_dir/sshd.log" &
+	sshd_pid=$!
+	sd_i=0
+	until ssh-keyscan -p "$sd_port" 127.0.0.1 >"$sd_dir/known_hosts" 2>/dev/null &&
+		[ -s "$sd_dir/known_hosts" ]; do
+		sleep 0.1
+		sd_i=$((sd_i + 1))
+		[ $sd_i -lt 100 ] || fa_skip "the private sshd did not start: $(cat "$sd_dir/sshd.log")"
+	done
+}
+
 # fa_skip REASON: the whole script is skipped.
 fa_skip() {
 	echo "SKIP: $1"

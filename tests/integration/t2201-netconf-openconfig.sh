@@ -41,8 +41,8 @@ cleanup() {
 trap cleanup EXIT
 
 # A port that nothing listens on (netconfd only accepts sessions whose ssh port it was given).
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DEADPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PORT=$(fa_free_port)
+DEADPORT=$(fa_free_port)
 
 # netconfd: OpenConfig interfaces + ethernet, plain datastore, writable running, own socket.
 MODPATH=$(find "$YANG" -name '*.yang' -printf '%h\n' | sort -u | paste -sd: -)
@@ -55,31 +55,8 @@ i=0
 while [ ! -S "$T/ncx.sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 [ -S "$T/ncx.sock" ] || { cat "$T/netconfd.log"; fa_skip "netconfd did not start (log above)"; }
 
-mkdir -p /run/sshd
-ssh-keygen -q -t ed25519 -N '' -f "$T/hostkey"
-ssh-keygen -q -t ed25519 -N '' -f "$T/userkey"
-cp "$T/userkey.pub" "$T/authorized_keys"
-cat >"$T/sshd_config" <<EOF
-Port $PORT
-ListenAddress 127.0.0.1
-HostKey $T/hostkey
-PidFile none
-AuthorizedKeysFile $T/authorized_keys
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PubkeyAuthentication yes
-UsePAM no
-StrictModes no
-PermitRootLogin yes
-Subsystem netconf "/usr/sbin/netconf-subsystem --ncxserver-sockname=$PORT@$T/ncx.sock"
-EOF
-/usr/sbin/sshd -D -f "$T/sshd_config" -E "$T/sshd.log" &
-sshd_pid=$!
-i=0
-while ! ssh-keyscan -p "$PORT" 127.0.0.1 >"$T/known_hosts" 2>/dev/null || [ ! -s "$T/known_hosts" ]; do
-	sleep 0.1; i=$((i + 1))
-	[ $i -lt 100 ] || fa_skip "the private sshd did not start: $(cat "$T/sshd.log")"
-done
+fa_start_sshd "$T" "$PORT" \
+	"Subsystem netconf \"/usr/sbin/netconf-subsystem --ncxserver-sockname=$PORT@$T/ncx.sock\""
 
 # nc_edit NAME MTU ENABLED [EXTRA-ETHERNET-CONFIG]: one <edit-config> to running with
 # python3-ncclient, a client independent of the tool under test.  ncclient reads only

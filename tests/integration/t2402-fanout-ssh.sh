@@ -20,30 +20,9 @@ command -v ansible >/dev/null 2>&1 && have_ansible=1
 T="$FA_TMP"
 sshd_pid=
 trap '[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null; rm -rf "$T"' EXIT
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p /run/sshd "$T/shared/frags"
-ssh-keygen -q -t ed25519 -N '' -f "$T/hostkey"
-ssh-keygen -q -t ed25519 -N '' -f "$T/userkey"
-cp "$T/userkey.pub" "$T/authorized_keys"
-cat >"$T/sshd_config" <<EOF
-Port $PORT
-ListenAddress 127.0.0.1
-HostKey $T/hostkey
-PidFile none
-AuthorizedKeysFile $T/authorized_keys
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-PermitRootLogin yes
-EOF
-/usr/sbin/sshd -D -f "$T/sshd_config" -E "$T/sshd.log" &
-sshd_pid=$!
-i=0
-until ssh-keyscan -p "$PORT" 127.0.0.1 >"$T/known_hosts" 2>/dev/null && [ -s "$T/known_hosts" ]; do
-	sleep 0.1; i=$((i + 1))
-	[ $i -lt 100 ] || fa_skip "the private sshd did not start: $(cat "$T/sshd.log")"
-done
+PORT=$(fa_free_port)
+mkdir -p "$T/shared/frags"
+fa_start_sshd "$T" "$PORT"
 SSHOPTS="-F /dev/null -p $PORT -i $T/userkey -o UserKnownHostsFile=$T/known_hosts -o StrictHostKeyChecking=yes -o BatchMode=yes"
 
 if [ $have_pdsh = 1 ]; then

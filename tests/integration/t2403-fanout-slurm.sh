@@ -32,7 +32,7 @@ chmod 400 "$T/munge.key"
 munged -F -f --socket="$T/munge.sock" --key-file="$T/munge.key" --pid-file="$T/munged.pid" \
 	--log-file="$T/munged.log" --seed-file="$T/munged.seed" 2>/dev/null &
 munge_pid=$!
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PORT=$(fa_free_port)
 H=$(hostname -s)
 cat >"$T/slurm.conf" <<EOF
 ClusterName=fa
