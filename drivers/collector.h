@@ -26,7 +26,7 @@ struct fa_collect_limits {
 	double connect_timeout;	/* seconds */
 	double command_timeout;	/* seconds, per command */
 	size_t max_output;	/* bytes per command; over it -> -FA_ETOOBIG */
-	/* SSH (drivers/collector-ssh.c, docs/ssh.md) */
+	/* SSH (drivers/transport/collector-ssh.c, docs/ssh.md) */
 	const char *ssh_config;	/* --ssh-config FILE, or NULL for ~/.ssh/config */
 	const char *known_hosts;	/* --known-hosts FILE, or NULL for ~/.ssh/known_hosts */
 	bool accept_new;	/* --accept-new: record unknown host keys (trust on first use) */

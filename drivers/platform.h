@@ -19,8 +19,10 @@
  *   - Return -FA_EPARSE (message in @err) only when the output as a whole is not the expected
  *     format (invalid JSON, an error message instead of a table, empty when data is required).
  *
- * Adding a platform: write drivers/platform-<name>.c with its command table and
- * drivers/parse-<name>-<what>.c files, then add one line to fa_platforms[] in platform.c.
+ * Adding a platform: one folder, drivers/<name>/, holding its command table
+ * (platform-<name>.c) and its parsers (parse-<name>-<what>.c); then one line in
+ * platform-list.h and fa_platforms[] in platform.c.  Transports live in drivers/transport/,
+ * shared text, unit and XML helpers in drivers/text/.
  */
 #ifndef FA_DRIVERS_PLATFORM_H
 #define FA_DRIVERS_PLATFORM_H

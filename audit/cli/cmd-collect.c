@@ -12,7 +12,7 @@
 #include "audit/model.h"
 #include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
-#include "drivers/local.h"
+#include "drivers/transport/local.h"
 #include "audit/util/banned.h"
 
 static const char fa_collect_usage[] =

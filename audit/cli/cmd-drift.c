@@ -29,7 +29,7 @@
 #include "audit/history.h"
 #include "audit/model.h"
 #include "audit/snapshot.h"
-#include "drivers/units.h"
+#include "drivers/text/units.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 

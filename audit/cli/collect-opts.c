@@ -11,7 +11,7 @@
 #include "audit/cli/collect-opts.h"
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
-#include "drivers/units.h"
+#include "drivers/text/units.h"
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
 

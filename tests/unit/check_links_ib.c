@@ -12,7 +12,7 @@
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-ib.h"
+#include "drivers/ib-fabric/parse-ib.h"
 #include "tests/unit/unit.h"
 
 #define IBND "treydock__infiniband_exporter/collectors/fixtures/ibnetdiscover/"

@@ -26,8 +26,8 @@
 #include "audit/util/buf.h"
 #include "audit/util/fileio.h"
 #include "drivers/collect.h"
-#include "drivers/netlink.h"
-#include "drivers/sysfs-rdma.h"
+#include "drivers/transport/netlink.h"
+#include "drivers/transport/sysfs-rdma.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 

@@ -14,7 +14,7 @@
 
 #include "audit/util/buf.h"
 #include "drivers/collector.h"
-#include "drivers/netconf.h"
+#include "drivers/transport/netconf.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 

@@ -14,7 +14,7 @@
 #include "audit/util/err.h"
 #include "audit/util/yamljson.h"
 #include "drivers/capture.h"
-#include "drivers/parse-cumulus.h"
+#include "drivers/cumulus/parse-cumulus.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"

@@ -13,7 +13,7 @@
 #include "audit/model.h"
 #include "audit/util/buf.h"
 #include "audit/util/yamljson.h"
-#include "drivers/parse-eos.h"
+#include "drivers/eos/parse-eos.h"
 #include "drivers/platform.h"
 #include "drivers/platform-list.h"
 #include "tests/unit/unit.h"

@@ -12,7 +12,7 @@
 
 #include "audit/model.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-linux.h"
+#include "drivers/linux/parse-linux.h"
 #include "drivers/platform.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"

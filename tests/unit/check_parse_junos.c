@@ -12,7 +12,7 @@
 
 #include "audit/model.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-junos.h"
+#include "drivers/junos/parse-junos.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"

@@ -11,7 +11,7 @@
 
 #include "audit/model.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-linux.h"
+#include "drivers/linux/parse-linux.h"
 #include "drivers/platform-list.h"
 #include "drivers/platform.h"
 #include "tests/unit/parse-helpers.h"

@@ -14,9 +14,9 @@
 #include "audit/model.h"
 #include "audit/util/buf.h"
 #include "audit/util/yamljson.h"
-#include "drivers/parse-nxos.h"
+#include "drivers/nxos/parse-nxos.h"
 #include "drivers/platform.h"
-#include "drivers/units.h"
+#include "drivers/text/units.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 

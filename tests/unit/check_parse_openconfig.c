@@ -11,7 +11,7 @@
 
 #include "audit/model.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-openconfig.h"
+#include "drivers/openconfig/parse-openconfig.h"
 #include "drivers/platform.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"

@@ -13,7 +13,7 @@
 
 #include "audit/model.h"
 #include "audit/util/buf.h"
-#include "drivers/parse-sonic.h"
+#include "drivers/sonic/parse-sonic.h"
 #include "drivers/platform.h"
 #include "drivers/platform-list.h"
 #include "tests/unit/unit.h"

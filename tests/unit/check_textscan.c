@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drivers/textscan.h"
+#include "drivers/text/textscan.h"
 #include "tests/unit/unit.h"
 
 static struct fa_textscan_span fa_t_span(const char *s)

@@ -15,7 +15,7 @@
 #include "audit/util/yamljson.h"
 #include "drivers/capture.h"
 #include "drivers/platform.h"
-#include "drivers/units.h"
+#include "drivers/text/units.h"
 #include "tests/unit/unit.h"
 
 START_TEST(buf_grows_and_stays_terminated)

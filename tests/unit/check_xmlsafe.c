@@ -18,7 +18,7 @@
 #include <libxml/xmlerror.h>
 
 #include "audit/util/buf.h"
-#include "drivers/xmlsafe.h"
+#include "drivers/text/xmlsafe.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * "nv show interface -o json": every interface of the switch, keyed by name, in the NVUE object
+ * model: {"swp1": {"type": "swp", "link": {"admin-status": "up", "oper-status": "up",
+ * "mtu": 9216, "speed": "400G", "mac-address": ..., "state": {"up": {}}}, "ip": {...}}, ...}.
+ *
+ * NVUE types map to model types: swp -> ethernet, eth -> management, loopback, bond, bridge,
+ * svi and sub -> vlan, vrf and tunnel -> virtual.  The administrative state is "admin-status",
+ * or the configured "state" ({"up": {}} or "up") when the former is absent.  Speeds are NVUE's
+ * "400G" style; a port without link has none, and then no speed is written.  LLDP neighbours,
+ * when the summary carries them, are read as the lldp-detail view is (fa_cumulus_lldp_port).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "drivers/cumulus/parse-cumulus-int.h"
+#include "drivers/cumulus/parse-cumulus.h"
+#include "drivers/text/units.h"
+#include "audit/util/banned.h"
+
+#define FA_CMD_INTERFACE "nv show interface -o json"
+
+static const struct {
+	const char *nvue, *model;
+} fa_cumulus_types[] = {
+	{ "swp", "ethernet" },	  { "eth", "management" }, { "loopback", "loopback" },
+	{ "bond", "bond" },	  { "bridge", "bridge" },  { "svi", "vlan" },
+	{ "sub", "vlan" },	  { "vrf", "virtual" },	   { "tunnel", "virtual" },
+	{ "peerlink", "bond" },
+};
+
+static const char *const fa_oper_states[] = {
+	"up", "down", "unknown", "dormant", "testing", "notpresent", "lowerlayerdown",
+};
+
+static const char *fa_cumulus_type(const char *nvue)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fa_cumulus_types) / sizeof(fa_cumulus_types[0]); i++)
+		if (strcmp(fa_cumulus_types[i].nvue, nvue) == 0)
+			return fa_cumulus_types[i].model;
+	return NULL;
+}
+
+/* "lower-layer-down", "LowerLayerDown" -> "lowerlayerdown"; NULL when not a model state. */
+static const char *fa_cumulus_oper(const char *s)
+{
+	char norm[32];
+	size_t i, n = 0;
+
+	for (; *s && n + 1 < sizeof(norm); s++)
+		if (*s != '-' && *s != '_' && *s != ' ')
+			norm[n++] = (char)tolower((unsigned char)*s);
+	norm[n] = '\0';
+	for (i = 0; i < sizeof(fa_oper_states) / sizeof(fa_oper_states[0]); i++)
+		if (strcmp(fa_oper_states[i], norm) == 0)
+			return fa_oper_states[i];
+	return NULL;
+}
+
+/* "state": "up" or {"up": {}} -> "up". */
+static const char *fa_cumulus_state(const json_t *v)
+{
+	const char *key;
+	json_t *item;
+
+	if (json_is_string(v))
+		return json_string_value(v);
+	if (json_is_object(v) && json_object_size(v) == 1) {
+		json_object_foreach((json_t *)v, key, item)
+			return key;
+	}
+	return NULL;
+}
+
+static void fa_cumulus_link(json_t *device, json_t *port, const char *name, const json_t *link,
+			    const char *cmd)
+{
+	const char *s;
+	int64_t n;
+	json_t *v;
+
+	s = json_string_value(json_object_get(link, "admin-status"));
+	if (!s)
+		s = fa_cumulus_state(json_object_get(link, "state"));
+	if (s && (strcmp(s, "up") == 0 || strcmp(s, "down") == 0))
+		fa_set_str(port, "admin_state", s);
+	else if (s)
+		fa_device_warn(device, "%s: %s: unknown admin state \"%s\"", cmd, name, s);
+
+	s = json_string_value(json_object_get(link, "oper-status"));
+	if (s && fa_cumulus_oper(s))
+		fa_set_str(port, "oper_state", fa_cumulus_oper(s));
+	else if (s)
+		fa_device_warn(device, "%s: %s: unknown oper state \"%s\"", cmd, name, s);
+
+	v = json_object_get(link, "mtu");
+	if (v && fa_cumulus_int(v, &n) && n > 0)
+		fa_set_int(port, "mtu", n);
+	else if (v)
+		fa_device_warn(device, "%s: %s: MTU is not a number", cmd, name);
+
+	v = json_object_get(link, "speed");
+	s = json_string_value(v);
+	if (s && fa_parse_speed(s, 1000000, &n) && n > 0)
+		fa_set_int(port, "speed", n);
+	else if (v && !(s && (strcmp(s, "auto") == 0 || strcmp(s, "N/A") == 0 || !*s)))
+		fa_device_warn(device, "%s: %s: speed is not a speed", cmd, name);
+
+	s = json_string_value(json_object_get(link, "mac-address"));
+	if (!s)
+		s = json_string_value(json_object_get(link, "mac"));
+	if (s && strlen(s) == 17) {
+		char mac[18];
+		size_t i;
+
+		for (i = 0; i < 17; i++)
+			mac[i] = (char)tolower((unsigned char)s[i]);
+		mac[17] = '\0';
+		fa_set_str(port, "mac", mac);
+	}
+
+	s = json_string_value(json_object_get(link, "fec"));
+	if (s) {
+		if (strcmp(s, "rs") == 0 || strcmp(s, "baser") == 0 || strcmp(s, "off") == 0 ||
+		    strcmp(s, "auto") == 0)
+			fa_set_str(port, "fec", s);
+		else
+			fa_device_warn(device, "%s: %s: unknown FEC \"%s\"", cmd, name, s);
+	}
+	s = json_string_value(json_object_get(link, "auto-negotiate"));
+	if (s && (strcmp(s, "on") == 0 || strcmp(s, "off") == 0))
+		fa_set_bool(port, "autoneg", strcmp(s, "on") == 0);
+}
+
+int fa_parse_cumulus_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	const char *cmd = fa_cumulus_cmd(cap, FA_CMD_INTERFACE);
+	json_t *root = NULL, *ifc, *port, *v;
+	const char *name, *s;
+	int r;
+
+	r = fa_cumulus_load(cap, FA_CMD_INTERFACE, &root, err);
+	if (r)
+		return r;
+	if (!json_is_object(root)) {
+		fa_device_warn(device, "%s: expected an object of interfaces", cmd);
+		goto out;
+	}
+	json_object_foreach(root, name, ifc) {
+		if (!json_is_object(ifc)) {
+			fa_device_warn(device, "%s: %s: not an object", cmd, name);
+			continue;
+		}
+		port = fa_device_port(device, name);
+		s = json_string_value(json_object_get(ifc, "type"));
+		if (s && fa_cumulus_type(s)) {
+			fa_set_str(port, "type", fa_cumulus_type(s));
+		} else if (s) {
+			fa_set_str(port, "type", "other");
+			fa_device_warn(device, "%s: %s: unknown interface type \"%s\"", cmd, name, s);
+		}
+		s = json_string_value(json_object_get(ifc, "description"));
+		if (s && *s)
+			fa_set_str(port, "description", s);
+		v = json_object_get(ifc, "link");
+		if (json_is_object(v))
+			fa_cumulus_link(device, port, name, v, cmd);
+		else if (v)
+			fa_device_warn(device, "%s: %s: \"link\" is not an object", cmd, name);
+		v = json_object_get(ifc, "lldp");
+		if (v)
+			fa_cumulus_lldp_port(device, port, v, cmd);
+	}
+out:
+	json_decref(root);
+	return 0;
+}

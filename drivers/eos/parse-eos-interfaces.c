@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EOS "show interfaces | json" into the model's ports.
+ *
+ * Per interface: "hardware" gives the type (Management interfaces are ethernet hardware but
+ * type management); "interfaceStatus" "disabled" is admin down and every other status
+ * (connected, notconnect, errdisabled, ...) admin up; "lineProtocolStatus" is the operational
+ * state; "bandwidth" is bits per second, 0 when EOS does not know it (vEOS, loopbacks), which
+ * sets nothing; "autoNegotiate" "success" means negotiation ran and completed.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "drivers/eos/parse-eos.h"
+#include "audit/util/banned.h"
+
+#define FA_EOS_INTF_CMD "show interfaces | json"
+
+struct fa_name_map {
+	const char *from, *to;
+};
+
+static const struct fa_name_map fa_eos_hw[] = {
+    {"ethernet", "ethernet"}, {"loopback", "loopback"}, {"vlan", "vlan"},
+    {"portChannel", "bond"},  {"subinterface", "vlan"}, {"vxlan", "virtual"},
+    {"tunnel", "virtual"},    {"null", "virtual"},
+};
+
+static const struct fa_name_map fa_eos_oper[] = {
+    {"up", "up"},
+    {"down", "down"},
+    {"notPresent", "notpresent"},
+    {"lowerLayerDown", "lowerlayerdown"},
+    {"testing", "testing"},
+    {"dormant", "dormant"},
+    {"unknown", "unknown"},
+};
+
+static const char *fa_map(const struct fa_name_map *m, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(m[i].from, s) == 0)
+			return m[i].to;
+	return NULL;
+}
+
+static void fa_set_mac(json_t *p, const char *s)
+{
+	char out[18];
+	size_t i;
+
+	if (strlen(s) != 17)
+		return;
+	for (i = 0; i < 17; i++) {
+		if (i % 3 == 2 ? s[i] != ':' : !isxdigit((unsigned char)s[i]))
+			return;
+		out[i] = (char)tolower((unsigned char)s[i]);
+	}
+	out[17] = '\0';
+	fa_set_str(p, "mac", out);
+}
+
+static void fa_eos_interface(json_t *device, const char *name, const json_t *i)
+{
+	const char *hw = json_string_value(json_object_get(i, "hardware"));
+	const char *status = json_string_value(json_object_get(i, "interfaceStatus"));
+	const char *proto = json_string_value(json_object_get(i, "lineProtocolStatus"));
+	const char *mac = json_string_value(json_object_get(i, "physicalAddress"));
+	const char *descr = json_string_value(json_object_get(i, "description"));
+	const char *an = json_string_value(json_object_get(i, "autoNegotiate"));
+	json_t *mtu = json_object_get(i, "mtu");
+	json_t *bw = json_object_get(i, "bandwidth");
+	json_t *p = fa_device_port(device, name);
+	const char *v;
+
+	if (strncmp(name, "Management", 10) == 0) {
+		fa_set_str(p, "type", "management");
+	} else if (hw) {
+		v = fa_map(fa_eos_hw, sizeof(fa_eos_hw) / sizeof(fa_eos_hw[0]), hw);
+		fa_set_str(p, "type", v ? v : "other");
+	}
+	if (status)
+		fa_set_str(p, "admin_state", strcmp(status, "disabled") == 0 ? "down" : "up");
+	if (proto) {
+		v = fa_map(fa_eos_oper, sizeof(fa_eos_oper) / sizeof(fa_eos_oper[0]), proto);
+		if (v)
+			fa_set_str(p, "oper_state", v);
+		else
+			fa_device_warn(device,
+				       FA_EOS_INTF_CMD ": %s: lineProtocolStatus '%s' not "
+						       "understood",
+				       name, proto);
+	}
+	if (json_is_integer(mtu) && json_integer_value(mtu) > 0)
+		fa_set_int(p, "mtu", json_integer_value(mtu));
+	else if (mtu)
+		fa_device_warn(device, FA_EOS_INTF_CMD ": %s: mtu is not a positive integer", name);
+	if (json_is_number(bw) && json_number_value(bw) > 0)
+		fa_set_int(p, "speed", (json_int_t)json_number_value(bw));
+	if (mac)
+		fa_set_mac(p, mac);
+	if (descr && *descr)
+		fa_set_str(p, "description", descr);
+	if (an && strcmp(an, "success") == 0)
+		fa_set_bool(p, "autoneg", true);
+}
+
+int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	json_error_t jerr;
+	json_t *root, *ifs, *v;
+	const char *k;
+
+	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	if (!root)
+		return fa_err_set(err, FA_EPARSE, FA_EOS_INTF_CMD ": not JSON (line %d: %s)",
+				  jerr.line, jerr.text);
+	ifs = json_object_get(root, "interfaces");
+	if (!json_is_object(ifs)) {
+		json_decref(root);
+		return fa_err_set(err, FA_EPARSE, FA_EOS_INTF_CMD ": no \"interfaces\" object");
+	}
+	json_object_foreach(ifs, k, v)
+	{
+		if (json_is_object(v))
+			fa_eos_interface(device, k, v);
+		else
+			fa_device_warn(device, FA_EOS_INTF_CMD ": %s: entry is not an object", k);
+	}
+	json_decref(root);
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parsers for Arista EOS switches (the "eos" platform, drivers/eos/platform-eos.c).
+ *
+ * Each function is an fa_parse_fn (drivers/platform.h).  The JSON commands give identity,
+ * port state and LLDP neighbours; the sanitized running configuration gives the hostname
+ * and every QoS field.  docs/platforms/eos.md lists what each command yields.
+ *
+ * All return 0, or -FA_EPARSE (detail in @err) when the output as a whole is not what the
+ * command prints (not JSON, an error message instead); fields not understood become device
+ * warnings.
+ */
+#ifndef FA_DRIVERS_PARSE_EOS_H
+#define FA_DRIVERS_PARSE_EOS_H
+
+#include <jansson.h>
+
+#include "audit/util/err.h"
+#include "drivers/capture.h"
+
+/* "show version | json": model, serial, os. */
+int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces | json": ports with type, states, mtu, speed, mac, description. */
+int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show lldp neighbors detail | json": lldp.* of each port. */
+int fa_parse_eos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/*
+ * "show running-config sanitized": hostname and per-port qos.* and fec.  Plain text, or
+ * eAPI's {"output": "<text>"} wrapping of it.
+ */
+int fa_parse_eos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+#endif /* FA_DRIVERS_PARSE_EOS_H */

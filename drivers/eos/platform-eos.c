@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The eos platform: the commands sent to an Arista EOS switch and the parser of each.
+ *
+ * All are read-only show commands, run once per device, with JSON output where EOS offers
+ * it.  QoS (PFC, trust, ECN, scheduling, FEC) comes from the sanitized running
+ * configuration: the sanitized form leaves secrets out of captures.
+ */
+#include "config.h"
+
+#include "drivers/eos/parse-eos.h"
+#include "drivers/platform-list.h"
+
+static const struct fa_command fa_eos_commands[] = {
+    {"show version | json", FA_EXPAND_NONE, 0, fa_parse_eos_version},
+    {"show interfaces | json", FA_EXPAND_NONE, 0, fa_parse_eos_interfaces},
+    {"show lldp neighbors detail | json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_eos_lldp},
+    {"show running-config sanitized", FA_EXPAND_NONE, 0, fa_parse_eos_config},
+};
+
+const struct fa_platform fa_platform_eos = {
+    .name = "eos",
+    .kind = "switch",
+    .summary = "Arista EOS switch (eAPI-style JSON show commands, sanitized running-config)",
+    .commands = fa_eos_commands,
+    .ncommands = sizeof(fa_eos_commands) / sizeof(fa_eos_commands[0]),
+};

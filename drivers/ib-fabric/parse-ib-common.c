@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: MIT */
+/* Records of InfiniBand fabric ports and their placement as ports (drivers/ib-fabric/parse-ib-int.h). */
+#include "config.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/xalloc.h"
+#include "drivers/ib-fabric/parse-ib-int.h"
+#include "audit/util/banned.h"
+
+struct fa_ib_rec *fa_ib_rec_new(struct fa_ib_recs *r)
+{
+	struct fa_ib_rec *rec;
+
+	if (r->n == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 64;
+		r->v = fa_xrealloc(r->v, r->alloc * sizeof(*r->v));
+	}
+	rec = &r->v[r->n++];
+	memset(rec, 0, sizeof(*rec));
+	rec->local.port = rec->local.lid = -1;
+	rec->peer.port = rec->peer.lid = -1;
+	rec->rate = -1;
+	return rec;
+}
+
+void fa_ib_recs_release(struct fa_ib_recs *r)
+{
+	free(r->v);
+	r->v = NULL;
+	r->n = r->alloc = 0;
+}
+
+bool fa_ib_guid(struct fa_textscan_span s, uint64_t *ret)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	if (s.len > 2 && s.ptr[0] == '0' && (s.ptr[1] == 'x' || s.ptr[1] == 'X'))
+		i = 2;
+	if (s.len == i || s.len - i > 16)
+		return false;
+	for (; i < s.len; i++) {
+		char c = s.ptr[i];
+		unsigned d;
+
+		if (c >= '0' && c <= '9')
+			d = (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			d = (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			d = (unsigned)(c - 'A' + 10);
+		else
+			return false;
+		v = v << 4 | d;
+	}
+	*ret = v;
+	return true;
+}
+
+bool fa_ib_width(struct fa_textscan_span s, char out[8])
+{
+	int64_t lanes;
+	struct fa_textscan_span n = { s.ptr, s.len ? s.len - 1 : 0 };
+
+	if (s.len < 2 || (s.ptr[s.len - 1] != 'x' && s.ptr[s.len - 1] != 'X') ||
+	    !isdigit((unsigned char)s.ptr[0]) || !fa_textscan_int(n, &lanes))
+		return false;
+	if (lanes != 1 && lanes != 2 && lanes != 4 && lanes != 8 && lanes != 12)
+		return false;
+	snprintf(out, 8, "%dX", (int)lanes);
+	return true;
+}
+
+int fa_ib_lanes(const char *width)
+{
+	return atoi(width);
+}
+
+static const struct {
+	const char *name;	/* ibnetdiscover */
+	const char *gbps;	/* iblinkinfo, without " Gbps" */
+	int64_t rate;
+} fa_ib_speeds[] = {
+	{ "SDR", "2.5", 2500000000LL },
+	{ "DDR", "5.0", 5000000000LL },
+	{ "QDR", "10.0", 10000000000LL },
+	{ "FDR10", NULL, 10000000000LL },
+	{ "FDR", "14.0625", 14000000000LL },
+	{ "EDR", "25.78125", 25000000000LL },
+	{ "HDR", "53.125", 50000000000LL },
+	{ "NDR", "106.25", 100000000000LL },
+	{ "XDR", "212.5", 200000000000LL },
+};
+
+int64_t fa_ib_lane_rate(struct fa_textscan_span s)
+{
+	struct fa_textscan_span w[4];
+	size_t n, i;
+
+	s = fa_textscan_trim(s);
+	n = fa_textscan_words(s, w, 4);
+	if (n == 1) {
+		for (i = 0; i < sizeof(fa_ib_speeds) / sizeof(fa_ib_speeds[0]); i++)
+			if (fa_textscan_eq(w[0], fa_ib_speeds[i].name))
+				return fa_ib_speeds[i].rate;
+		return -1;
+	}
+	if (n < 2 || n > 3 || !fa_textscan_eq(w[1], "Gbps"))
+		return -1;
+	if (n == 3)
+		return fa_textscan_eq(w[2], "(FDR10)") && fa_textscan_eq(w[0], "10.0")
+			   ? 10000000000LL
+			   : -1;
+	for (i = 0; i < sizeof(fa_ib_speeds) / sizeof(fa_ib_speeds[0]); i++)
+		if (fa_ib_speeds[i].gbps && fa_textscan_eq(w[0], fa_ib_speeds[i].gbps))
+			return fa_ib_speeds[i].rate;
+	return -1;
+}
+
+const char *fa_ib_port_state(struct fa_textscan_span s)
+{
+	s = fa_textscan_trim(s);
+	if (fa_textscan_eq(s, "Active"))
+		return "active";
+	if (fa_textscan_eq(s, "Down"))
+		return "down";
+	if (fa_textscan_eq(s, "Initialize") || fa_textscan_eq(s, "Init") ||
+	    fa_textscan_eq(s, "Initializing"))
+		return "init";
+	if (fa_textscan_eq(s, "Armed"))
+		return "armed";
+	return NULL;
+}
+
+bool fa_ib_set_name(struct fa_ib_end *e, struct fa_textscan_span s)
+{
+	size_t i;
+
+	s = fa_textscan_trim(s);
+	if (s.len >= 2 && ((s.ptr[0] == '\'' && s.ptr[s.len - 1] == '\'') ||
+			   (s.ptr[0] == '"' && s.ptr[s.len - 1] == '"'))) {
+		s.ptr++;
+		s.len -= 2;
+		s = fa_textscan_trim(s);
+	}
+	if (!fa_textscan_copy(s, e->name, sizeof(e->name)))
+		return false;
+	/* Names become JSON keys and strings: keep them printable ASCII. */
+	for (i = 0; i < s.len; i++)
+		if ((unsigned char)s.ptr[i] < 0x20 || (unsigned char)s.ptr[i] >= 0x7f)
+			e->name[i] = '?';
+	e->has_name = s.len > 0;
+	return true;
+}
+
+/* ---- placement ----------------------------------------------------------------------- */
+
+struct fa_ib_place {
+	json_t *device;
+	json_t *ports;		/* the device's ports array (borrowed) */
+	json_t *by_key;		/* "guid/port" -> port */
+	json_t *by_name;	/* port name -> port */
+	json_t *ambiguous;	/* node name -> true */
+};
+
+static void fa_ib_key(char *buf, size_t size, uint64_t guid, int64_t port)
+{
+	snprintf(buf, size, "0x%016" PRIx64 "/%lld", guid, (long long)port);
+}
+
+static void fa_ib_guid_str(char buf[20], uint64_t guid)
+{
+	snprintf(buf, 20, "0x%016" PRIx64, guid);
+}
+
+static void fa_ib_index(struct fa_ib_place *pl)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(pl->ports, i, p) {
+		const char *name = fa_get_str(p, "name");
+		const char *g = fa_get_str(p, "ib.port_guid");
+		json_int_t n;
+		uint64_t guid;
+		char key[48];
+
+		if (name)
+			json_object_set(pl->by_name, name, p);
+		if (g && fa_get_int(p, "ib.port_number", &n) &&
+		    fa_ib_guid(fa_textscan_span_of(g), &guid)) {
+			fa_ib_key(key, sizeof(key), guid, n);
+			json_object_set(pl->by_key, key, p);
+		}
+	}
+}
+
+/* Mark node names that two GUIDs print with the same port number. */
+static void fa_ib_note_name(json_t *seen, json_t *ambiguous, const struct fa_ib_end *e)
+{
+	char key[FA_IB_NAME_MAX + 32], guid[20];
+	const char *had;
+
+	if (!e->has_name || !e->has_guid || e->port < 0)
+		return;
+	snprintf(key, sizeof(key), "%s\x1f%lld", e->name, (long long)e->port);
+	fa_ib_guid_str(guid, e->guid);
+	had = json_string_value(json_object_get(seen, key));
+	if (!had)
+		json_object_set_new(seen, key, json_string(guid));
+	else if (strcmp(had, guid) != 0)
+		json_object_set_new(ambiguous, e->name, json_true());
+}
+
+/* The port of @e: found by GUID and number, or created.  Borrowed. */
+static json_t *fa_ib_port_get(struct fa_ib_place *pl, const struct fa_ib_end *e)
+{
+	char key[48], name[FA_IB_NAME_MAX + 32], guid[20];
+	json_t *p;
+
+	fa_ib_key(key, sizeof(key), e->guid, e->port);
+	p = json_object_get(pl->by_key, key);
+	if (p)
+		return p;
+	fa_ib_guid_str(guid, e->guid);
+	if (e->has_name && !json_object_get(pl->ambiguous, e->name))
+		snprintf(name, sizeof(name), "%s/%lld", e->name, (long long)e->port);
+	else
+		snprintf(name, sizeof(name), "%s", key);
+	if (json_object_get(pl->by_name, name))
+		snprintf(name, sizeof(name), "%s", key);
+	p = json_object_get(pl->by_name, name);
+	if (!p) {
+		p = json_object();
+		json_object_set_new(p, "name", fa_json_stringn(name, strlen(name)));
+		json_array_append_new(pl->ports, p);
+		json_object_set(pl->by_name, name, p);
+	}
+	json_object_set(pl->by_key, key, p);
+	fa_set_str(p, "type", "infiniband");
+	fa_set_str(p, "ib.port_guid", guid);
+	fa_set_int(p, "ib.port_number", e->port);
+	return p;
+}
+
+/* The identity fields of @e on @obj (a port, or its ib.peer object under @prefix). */
+static void fa_ib_set_end(json_t *obj, const char *prefix, const struct fa_ib_end *e,
+			  bool with_guid)
+{
+	char path[64], guid[20];
+
+	if (with_guid && e->has_guid) {
+		fa_ib_guid_str(guid, e->guid);
+		snprintf(path, sizeof(path), "%sport_guid", prefix);
+		fa_set_str(obj, path, guid);
+	}
+	if (with_guid && e->port >= 0) {
+		snprintf(path, sizeof(path), "%sport_number", prefix);
+		fa_set_int(obj, path, e->port);
+	}
+	if (e->type) {
+		snprintf(path, sizeof(path), "%snode_type", prefix);
+		fa_set_str(obj, path, e->type);
+	}
+	if (e->has_name) {
+		snprintf(path, sizeof(path), "%snode_name", prefix);
+		fa_set_str(obj, path, e->name);
+	}
+	if (e->lid >= 0) {
+		snprintf(path, sizeof(path), "%slid", prefix);
+		fa_set_int(obj, path, e->lid);
+	}
+}
+
+/* Point @port's ib.peer at @e; a peer with a different GUID replaces the old one whole. */
+static void fa_ib_set_peer(json_t *port, const struct fa_ib_end *e)
+{
+	const char *had = fa_get_str(port, "ib.peer.port_guid");
+	char guid[20];
+
+	if (e->has_guid && had) {
+		fa_ib_guid_str(guid, e->guid);
+		if (strcmp(had, guid) != 0)
+			json_object_del(json_object_get(port, "ib"), "peer");
+	}
+	fa_ib_set_end(port, "ib.peer.", e, true);
+}
+
+void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
+{
+	struct fa_ib_place pl = { device, json_object_get(device, "ports"), json_object(),
+				  json_object(), json_object() };
+	json_t *seen = json_object();
+	size_t i;
+
+	if (!json_is_array(pl.ports)) {
+		pl.ports = json_array();
+		json_object_set_new(device, "ports", pl.ports);
+	}
+	fa_ib_index(&pl);
+	for (i = 0; i < r->n; i++) {
+		fa_ib_note_name(seen, pl.ambiguous, &r->v[i].local);
+		if (r->v[i].has_peer)
+			fa_ib_note_name(seen, pl.ambiguous, &r->v[i].peer);
+	}
+	for (i = 0; i < r->n; i++) {
+		const struct fa_ib_rec *rec = &r->v[i];
+		json_t *p, *q;
+
+		if (!rec->local.has_guid || rec->local.port < 0)
+			continue;
+		p = fa_ib_port_get(&pl, &rec->local);
+		fa_ib_set_end(p, "ib.", &rec->local, false);
+		if (rec->width[0])
+			fa_set_str(p, "ib.width", rec->width);
+		if (rec->rate >= 0)
+			fa_set_int(p, "ib.rate", rec->rate);
+		if (rec->state)
+			fa_set_str(p, "ib.state", rec->state);
+		if (rec->phys_state[0])
+			fa_set_str(p, "ib.phys_state", rec->phys_state);
+		if (!rec->has_peer)
+			continue;
+		fa_ib_set_peer(p, &rec->peer);
+		if (!rec->peer.has_guid || rec->peer.port < 0)
+			continue;
+		q = fa_ib_port_get(&pl, &rec->peer);
+		fa_ib_set_end(q, "ib.", &rec->peer, false);
+		if (!fa_obj_get_path(q, "ib.peer"))
+			fa_ib_set_peer(q, &rec->local);
+	}
+	json_decref(seen);
+	json_decref(pl.by_key);
+	json_decref(pl.by_name);
+	json_decref(pl.ambiguous);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parsers of the ib-fabric platform (drivers/ib-fabric/platform-ib-fabric.c): what the InfiniBand
+ * diagnostics print on a host attached to the subnet, turned into model fields
+ * (docs/model.md, docs/platforms/infiniband.md).
+ *
+ * The device of this platform stands for the subnet as that host sees it: its ports are the
+ * ports of every switch and CA the diagnostics list, named "<node description>/<port>", each
+ * with ib.port_guid, ib.port_number, ib.node_type, ib.node_name and, for a connected port,
+ * ib.peer.  The snapshot builder turns ib.peer into links of source "ib" (audit/links.h).
+ */
+#ifndef FA_DRIVERS_PARSE_IB_H
+#define FA_DRIVERS_PARSE_IB_H
+
+#include "drivers/platform.h"
+
+/* ibnetdiscover -p: every port, its width, rate, LID and peer. */
+fa_parse_fn fa_parse_ib_ibnetdiscover;
+/* iblinkinfo -l (and the default grouped layout): ib.state, ib.phys_state, width, rate, peer. */
+fa_parse_fn fa_parse_ib_iblinkinfo;
+/* sminfo: ib_sm { lid, guid, priority, state }. */
+fa_parse_fn fa_parse_ib_sminfo;
+/* OpenSM partitions.conf: ib_partitions[]. */
+fa_parse_fn fa_parse_ib_partitions;
+
+#endif /* FA_DRIVERS_PARSE_IB_H */

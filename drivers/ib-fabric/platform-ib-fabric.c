@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ib-fabric platform: an InfiniBand subnet, seen from one host that has the diagnostics
+ * (infiniband-diags, and OpenSM's configuration when the host runs the subnet manager).
+ *
+ * ibnetdiscover lists every port and link first; iblinkinfo then adds the logical and
+ * physical state of each; sminfo names the master SM; partitions.conf gives the P_Keys the
+ * SM hands out.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
+ * sminfo is sent without arguments (with a modifier it would set the SM's state), and the
+ * partition file is read with cat.  docs/platforms/infiniband.md says why each is chosen.
+ */
+#include "config.h"
+
+#include "drivers/ib-fabric/parse-ib.h"
+#include "drivers/platform-list.h"
+
+static const struct fa_command fa_ib_fabric_commands[] = {
+	{ "ibnetdiscover -p", FA_EXPAND_NONE, 0, fa_parse_ib_ibnetdiscover },
+	{ "iblinkinfo -l", FA_EXPAND_NONE, 0, fa_parse_ib_iblinkinfo },
+	{ "sminfo", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_sminfo },
+	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
+	  fa_parse_ib_partitions },
+	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
+};
+
+const struct fa_platform fa_platform_ib_fabric = {
+	.name = "ib-fabric",
+	.kind = "host",
+	.summary = "InfiniBand subnet, from a host with infiniband-diags (and OpenSM)",
+	.commands = fa_ib_fabric_commands,
+	.ncommands = sizeof(fa_ib_fabric_commands) / sizeof(fa_ib_fabric_commands[0]),
+};

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the Junos parsers share: reading a reply into a safe XML document, finding its payload,
+ * surfacing <rpc-error>, and naming ports.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/util/xalloc.h"
+#include "drivers/junos/parse-junos.h"
+#include "drivers/text/xmlsafe.h"
+#include "audit/util/banned.h"
+
+int fa_junos_reply(const struct fa_capture *cap, const char *want, xmlDocPtr *ret_doc,
+		   xmlNodePtr *ret_node, struct fa_err *err)
+{
+	const char *src = cap->command ? cap->command : "junos";
+	xmlDocPtr doc = NULL;
+	xmlNodePtr root, node, rerr;
+	int r;
+
+	r = fa_xml_parse(cap->data, cap->len, src, &doc, err);
+	if (r)
+		return r;
+	root = xmlDocGetRootElement(doc);
+	/* An <rpc-error> of severity error means the payload is not there or not complete. */
+	for (rerr = fa_xml_find(root, "rpc-error"); rerr; rerr = fa_xml_next(rerr, "rpc-error")) {
+		char *sev = fa_xml_child_text(rerr, "error-severity");
+		char *msg = fa_xml_child_text(rerr, "error-message");
+		int fatal = !sev || strcmp(sev, "warning") != 0;
+
+		if (fatal)
+			r = fa_err_at(err, FA_EPARSE, src, 0, 0, "rpc-error: %s",
+				      msg ? msg : "(no message)");
+		free(sev);
+		free(msg);
+		if (fatal)
+			goto fail;
+	}
+	node = fa_xml_find(root, want);
+	if (!node) {
+		r = fa_err_at(err, FA_EPARSE, src, 0, 0, "reply has no <%s> element", want);
+		goto fail;
+	}
+	*ret_doc = doc;
+	*ret_node = node;
+	return 0;
+fail:
+	xmlFreeDoc(doc);
+	return r;
+}
+
+struct fa_junos_prefix {
+	const char *prefix;
+	const char *type;
+	int digit; /* the prefix must be followed by a digit ("em0", not "emx") */
+};
+
+/* First match wins, so longer prefixes come before their shorter look-alikes. */
+static const struct fa_junos_prefix fa_junos_prefixes[] = {
+    {"mge-", "ethernet", 0},   {"xle-", "ethernet", 0},	 {"fte-", "ethernet", 0},
+    {"ge-", "ethernet", 0},    {"xe-", "ethernet", 0},	 {"et-", "ethernet", 0},
+    {"fe-", "ethernet", 0},    {"fxp", "management", 1}, {"em", "management", 1},
+    {"me", "management", 1},   {"vme", "management", 0}, {"lo", "loopback", 1},
+    {"ae", "bond", 1},	       {"irb", "vlan", 0},	 {"vlan", "vlan", 0},
+    {".local.", "virtual", 0}, {"bme", "virtual", 1},	 {"cbp", "virtual", 1},
+    {"demux", "virtual", 1},   {"dsc", "virtual", 0},	 {"esi", "virtual", 0},
+    {"fti", "virtual", 1},     {"gre", "virtual", 0},	 {"gr-", "virtual", 0},
+    {"ipip", "virtual", 0},    {"ip-", "virtual", 0},	 {"jsrv", "virtual", 0},
+    {"lsi", "virtual", 0},     {"lt-", "virtual", 0},	 {"mtun", "virtual", 0},
+    {"mt-", "virtual", 0},     {"pd-", "virtual", 0},	 {"pe-", "virtual", 0},
+    {"pimd", "virtual", 0},    {"pime", "virtual", 0},	 {"pip", "virtual", 1},
+    {"pp", "virtual", 1},      {"rbeb", "virtual", 0},	 {"sp-", "virtual", 0},
+    {"st", "virtual", 1},      {"tap", "virtual", 0},	 {"ut-", "virtual", 0},
+    {"vcp-", "virtual", 0},    {"vt-", "virtual", 0},	 {"vtep", "virtual", 0},
+};
+
+const char *fa_junos_port_type(const char *name)
+{
+	size_t i;
+
+	/* Routing-engine management ports on newer releases: "re0:mgmt-0". */
+	if (strncmp(name, "re", 2) == 0 && strstr(name, ":mgmt"))
+		return "management";
+	for (i = 0; i < sizeof(fa_junos_prefixes) / sizeof(fa_junos_prefixes[0]); i++) {
+		const struct fa_junos_prefix *e = &fa_junos_prefixes[i];
+		size_t l = strlen(e->prefix);
+
+		if (strncmp(name, e->prefix, l) != 0)
+			continue;
+		if (e->digit && !(name[l] >= '0' && name[l] <= '9'))
+			continue;
+		return e->type;
+	}
+	return "other";
+}
+
+char *fa_junos_physical(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	/* ".local." is a name of its own, not a unit. */
+	if (!dot || dot == name || name[0] == '.')
+		return fa_xstrdup(name);
+	return fa_xstrndup(name, (size_t)(dot - name));
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parsers of the linux platform (drivers/linux/platform-linux.c): what a Linux GPU/CPU host with
+ * NVIDIA (Mellanox) ConnectX NICs prints, turned into model fields (docs/model.md).
+ *
+ * Each is an fa_parse_fn (drivers/platform.h): pure, capture bytes in, fields of @device out,
+ * warnings for what it does not understand, -FA_EPARSE when the output as a whole is not what
+ * the command prints.  Per-interface parsers (IF) write to the port named cap->arg; per-RDMA-
+ * device parsers (DEV) write to every port whose nic.device is cap->arg; both return
+ * -FA_EINVAL when cap->arg is missing.  (mlxconfig/mstconfig also accept a PCI address as
+ * DEV and then match the port's nic.pci.)
+ *
+ * RDMA ports are matched, never guessed: ibdev2netdev names the netdev of each RDMA device
+ * port (nic.device, nic.port).  ibstat and ibv_devinfo write to the port carrying that pair,
+ * or, when no netdev backs it, to a port named "<device>/<port>" (e.g. "mlx5_0/1").
+ */
+#ifndef FA_DRIVERS_PARSE_LINUX_H
+#define FA_DRIVERS_PARSE_LINUX_H
+
+#include "drivers/platform.h"
+
+/* cat /etc/os-release: os.name (NAME), os.version (VERSION_ID). */
+fa_parse_fn fa_parse_linux_os_release;
+/* uname -r: os.kernel. */
+fa_parse_fn fa_parse_linux_uname;
+/* ip -j -d link show: one port per link (type, admin/oper state, mtu, mac). */
+fa_parse_fn fa_parse_linux_ip_link;
+/* ibdev2netdev: nic.device and nic.port of each netdev backed by an RDMA device. */
+fa_parse_fn fa_parse_linux_ibdev2netdev;
+/* ibstat: nic.model/firmware/guids and ib.* per RDMA device port. */
+fa_parse_fn fa_parse_linux_ibstat;
+/* lldpctl -f json: lldp.* neighbour of each local interface. */
+fa_parse_fn fa_parse_linux_lldpctl;
+/* ofed_info -s: software.ofed. */
+fa_parse_fn fa_parse_linux_ofed_info;
+/* show_gids: gids[] of each RDMA device port (index, gid, type, ipv4, netdev). */
+fa_parse_fn fa_parse_linux_show_gids;
+/* grep -H of the sysfs P_Key tables: pkeys[] of each RDMA device port. */
+fa_parse_fn fa_parse_linux_pkeys;
+/* grep -H of the sysfs DCQCN switches: qos.dcqcn.np_enabled, rp_enabled, cnp_dscp. */
+fa_parse_fn fa_parse_linux_dcqcn;
+/* nvidia-smi -q -x: software.nvidia_driver, software.cuda. */
+fa_parse_fn fa_parse_linux_nvidia_smi;
+/* nvidia-smi and nvidia-smi -q (text): software.nvidia_driver, software.cuda. */
+fa_parse_fn fa_parse_linux_nvidia_smi_text;
+/* nvidia-smi topo -m: nic.gpus and nic.numa of the ports of each NIC. */
+fa_parse_fn fa_parse_linux_nvidia_topo;
+/* cat /etc/nccl.conf: nccl.* (one key per NCCL_ variable). */
+fa_parse_fn fa_parse_linux_nccl_conf;
+/* cat /sys/class/dmi/id/bios_version: software.bios. */
+fa_parse_fn fa_parse_linux_bios;
+/* ethtool IF: speed, autoneg. */
+fa_parse_fn fa_parse_linux_ethtool;
+/* ethtool -i IF: nic.driver, driver_version, firmware, psid, pci. */
+fa_parse_fn fa_parse_linux_ethtool_i;
+/* mlnx_qos -i IF: qos.trust, pfc_enabled, dscp_to_priority, priority_to_tc, ets, cable_length. */
+fa_parse_fn fa_parse_linux_mlnx_qos;
+/* mlxconfig -d DEV q (and mstconfig): nic.mlxconfig. */
+fa_parse_fn fa_parse_linux_mlxconfig;
+/* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */
+fa_parse_fn fa_parse_linux_ibv_devinfo;
+
+#endif /* FA_DRIVERS_PARSE_LINUX_H */

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The linux platform: the commands sent to a Linux GPU/CPU host with NVIDIA (Mellanox)
+ * ConnectX NICs, and the parser of each (drivers/linux/parse-linux.h).
+ *
+ * Order matters: commands run and are parsed in table order.  ip link creates the ports,
+ * ibdev2netdev then marks which of them are RDMA interfaces (nic.device, nic.port), which
+ * is what ibstat needs to place its fields and what the per-interface (IF) and per-RDMA-
+ * device (DEV) commands expand over; show_gids, the P_Key tables and nvidia-smi topo place
+ * their fields by the same RDMA device names.  Every command only reads.  Tools a host may
+ * lack (GPU driver, mlnx-tools scripts, NCCL, lldpd) are optional: a failure is a warning.
+ */
+#include "config.h"
+
+#include "drivers/linux/parse-linux.h"
+#include "drivers/platform-list.h"
+
+/*
+ * sysfs tables read with grep -H, so that each value comes with the path that says which
+ * device, port and index it belongs to (the parsers explain the choice).
+ */
+#define FA_LINUX_PKEYS "grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*"
+#define FA_LINUX_DCQCN                                                                        \
+	"grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* " \
+	"/sys/class/net/*/ecn/roce_np/cnp_dscp"
+
+static const struct fa_command fa_linux_commands[] = {
+	{ "cat /etc/os-release", FA_EXPAND_NONE, 0, fa_parse_linux_os_release },
+	{ "uname -r", FA_EXPAND_NONE, 0, fa_parse_linux_uname },
+	{ "ip -j -d link show", FA_EXPAND_NONE, 0, fa_parse_linux_ip_link },
+	{ "ibdev2netdev", FA_EXPAND_NONE, 0, fa_parse_linux_ibdev2netdev },
+	{ "ibstat", FA_EXPAND_NONE, 0, fa_parse_linux_ibstat },
+	{ "lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_lldpctl },
+	{ "ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_ofed_info },
+	{ "show_gids", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_show_gids },
+	{ FA_LINUX_PKEYS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_pkeys },
+	{ FA_LINUX_DCQCN, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_dcqcn },
+	{ "nvidia-smi -q -x", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nvidia_smi },
+	{ "nvidia-smi topo -m", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nvidia_topo },
+	{ "cat /etc/nccl.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nccl_conf },
+	{ "cat /sys/class/dmi/id/bios_version", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
+	  fa_parse_linux_bios },
+	{ "ethtool IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_ethtool },
+	{ "ethtool -i IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_ethtool_i },
+	{ "mlnx_qos -i IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_mlnx_qos },
+	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
+	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
+	{ "mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY, fa_parse_linux_mlxconfig },
+	{ "nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },
+	{ "nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },
+};
+
+const struct fa_platform fa_platform_linux = {
+	.name = "linux",
+	.kind = "host",
+	.summary = "Linux GPU/CPU host with NVIDIA ConnectX NICs (MLNX_OFED / DOCA / inbox)",
+	.commands = fa_linux_commands,
+	.ncommands = sizeof(fa_linux_commands) / sizeof(fa_linux_commands[0]),
+};

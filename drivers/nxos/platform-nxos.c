@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The nxos platform: Cisco Nexus switches running NX-OS, over SSH.
+ *
+ * The JSON forms are collected; the plain-text forms of "show interface" and "show lldp
+ * neighbors detail" are listed for captures a user brings (FA_CMD_PARSE_ONLY).  The running
+ * configuration is read for PFC and ECN; "show running-config ipqos" is the smaller QoS-only
+ * view of it and parses the same way.  Everything here only reads.
+ */
+#include "config.h"
+
+#include "drivers/nxos/parse-nxos.h"
+#include "drivers/platform-list.h"
+
+static const struct fa_command fa_nxos_commands[] = {
+    {"show version | json", FA_EXPAND_NONE, 0, fa_parse_nxos_version},
+    {"show interface | json", FA_EXPAND_NONE, 0, fa_parse_nxos_interface},
+    {"show lldp neighbors detail | json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_nxos_lldp},
+    {"show running-config", FA_EXPAND_NONE, 0, fa_parse_nxos_config},
+    {"show running-config ipqos", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_config},
+    {"show interface", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_interface},
+    {"show lldp neighbors detail", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_lldp},
+};
+
+const struct fa_platform fa_platform_nxos = {
+    .name = "nxos",
+    .kind = "switch",
+    .summary = "Cisco Nexus switch running NX-OS (NX-API JSON over SSH)",
+    .commands = fa_nxos_commands,
+    .ncommands = sizeof(fa_nxos_commands) / sizeof(fa_nxos_commands[0]),
+};

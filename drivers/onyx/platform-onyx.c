@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The onyx platform: NVIDIA (Mellanox) Spectrum switches running Onyx / MLNX-OS, over SSH.
+ *
+ * The order matters: "show interfaces ethernet" creates the ports that the switch-wide
+ * "show roce" profile is applied to.  The "| json-print" forms are listed for captures a
+ * user brings (FA_CMD_PARSE_ONLY); the same parsers read them.  Everything here only reads.
+ */
+#include "config.h"
+
+#include "drivers/onyx/parse-onyx.h"
+#include "drivers/platform-list.h"
+
+static const struct fa_command fa_onyx_commands[] = {
+    {"show version", FA_EXPAND_NONE, 0, fa_parse_onyx_version},
+    {"show interfaces ethernet", FA_EXPAND_NONE, 0, fa_parse_onyx_interfaces},
+    {"show roce", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_roce},
+    {"show dcb priority-flow-control", FA_EXPAND_NONE, 0, fa_parse_onyx_pfc},
+    {"show dcb ets", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_ets},
+    {"show lldp remote", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_lldp},
+    {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_interfaces},
+    {"show version | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_version},
+    {"show interfaces ethernet | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
+     fa_parse_onyx_interfaces},
+    {"show dcb priority-flow-control | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
+     fa_parse_onyx_pfc},
+};
+
+const struct fa_platform fa_platform_onyx = {
+    .name = "onyx",
+    .kind = "switch",
+    .summary = "NVIDIA Onyx (MLNX-OS) Spectrum switch",
+    .commands = fa_onyx_commands,
+    .ncommands = sizeof(fa_onyx_commands) / sizeof(fa_onyx_commands[0]),
+};

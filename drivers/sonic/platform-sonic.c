@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The sonic platform: the commands sent to a SONiC switch and the parser of each.
+ *
+ * All are read-only show commands, run once per device.  The running configuration comes
+ * first so that "show interfaces status" can replace configured values (speed) with
+ * operational ones.  LLDP is read from lldpd inside the lldp container; a user without
+ * docker rights gets a warning, not a failed device.
+ */
+#include "config.h"
+
+#include "drivers/sonic/parse-sonic.h"
+#include "drivers/platform-list.h"
+
+static const struct fa_command fa_sonic_commands[] = {
+    {"show runningconfiguration all", FA_EXPAND_NONE, 0, fa_parse_sonic_config},
+    {"show interfaces status", FA_EXPAND_NONE, 0, fa_parse_sonic_status},
+    {"show version", FA_EXPAND_NONE, 0, fa_parse_sonic_version},
+    {"docker exec lldp lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_sonic_lldp},
+};
+
+const struct fa_platform fa_platform_sonic = {
+    .name = "sonic",
+    .kind = "switch",
+    .summary = "SONiC switch (config_db running configuration, intfutil, lldpd)",
+    .commands = fa_sonic_commands,
+    .ncommands = sizeof(fa_sonic_commands) / sizeof(fa_sonic_commands[0]),
+};
