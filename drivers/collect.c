@@ -145,12 +145,14 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 		else
 			snprintf(msg, sizeof(msg), "'%s' exited with status %d%s%s", command,
 				 exit_status, err.msg[0] ? ": " : "", err.msg);
-		if (c->flags & FA_CMD_OPTIONAL)
+		/* An unreachable or timed-out session runs no further command, so even an
+		 * optional one leaves the device's data incomplete: the device fails. */
+		if (r == -FA_EUNREACH || r == -FA_ETIMEOUT)
+			run->stop = true;
+		if ((c->flags & FA_CMD_OPTIONAL) && !run->stop)
 			fa_device_warn(run->device, "%s (optional)", msg);
 		else
 			fa_dev_fail(run, r < 0 ? fa_status_for(r) : FA_STATUS_COMMAND_FAILED, msg);
-		if (r == -FA_EUNREACH || r == -FA_ETIMEOUT)
-			run->stop = true;
 		goto out;
 	}
 	cap.device = run->inv->name;

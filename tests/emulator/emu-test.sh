@@ -59,7 +59,7 @@ emu_expected() {
 		if ($3 == "refuse" || $3 == "cut") s = "unreachable"
 		else if ($3 == "hostkey") s = "hostkey-changed"
 		else if ($3 == "badauth") s = "auth-failed"
-		else if ($3 ~ /^hang/) s = "timeout"
+		else if ($3 ~ /^hang/ || $3 ~ /^stall-/) s = "timeout"
 		else if ($3 == "garbage") s = "parse-error"
 		else if ($3 == "exit1") s = "command-failed"
 		print $2, s }' "$EMU/map.tsv" | sort

@@ -12,7 +12,7 @@
 # Device N (0-based) is "swNNNN" at 127.0.(1+N/250).(1+N%250), platform cumulus, with the
 # captures of tests/fixtures/cumulus/leaf01 (its hostname replaced by the device's name, so no
 # two devices answer the same bytes).  FAULT-SPEC is KIND:FIRST-LAST (device numbers), e.g.
-# hang:10-14; KIND is an fa-emulator fault (hang, slow, garbage, exit1, cut) or one set up
+# hang:10-14; KIND is an fa-emulator fault (hang, stall-WORD, slow, garbage, exit1, cut) or one set up
 # here: refuse (port with no listener), hostkey (a second sshd with another host key),
 # badauth (a key that is not authorized).  DIR/inventory.yaml lists every device with the
 # port and key its fault needs.

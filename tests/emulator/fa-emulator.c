@@ -17,6 +17,7 @@
  *
  * FAULT is "-" (none) or one of these, injected when the device answers a command:
  *   hang[:S]     print nothing, wait until the client goes away (at most S seconds, 120)
+ *   stall-WORD   hang as above, but only on commands whose capture slug contains WORD
  *   slow[:S]     print the capture in 10 pieces spread over S seconds (default 1)
  *   garbage      print bytes that are no command's output, exit 0
  *   exit1        print an error on stderr, exit 1
@@ -34,6 +35,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +270,16 @@ int main(int argc, char **argv)
 
 		emu_hang(seconds < EMU_HANG_MAX ? seconds : EMU_HANG_MAX);
 		return 0;
+	}
+	if (strncmp(dev.fault, "stall-", 6) == 0) {
+		char *slug = fa_capture_slug(command);
+		bool hit = strstr(slug, dev.fault + 6) != NULL;
+
+		free(slug);
+		if (hit) {
+			emu_hang(EMU_HANG_MAX);
+			return 0;
+		}
 	}
 	if (strcmp(dev.fault, "garbage") == 0)
 		return emu_garbage(dev.name);

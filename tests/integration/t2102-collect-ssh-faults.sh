@@ -3,12 +3,13 @@
 # Every kind of device fault over SSH ends in its exact status and a message that says what
 # happened: a command that hangs, slow output, garbage, exit status 1, a connection cut in the
 # middle of an output, a refused connection, a changed host key, a key that is not
-# authorized, an output over --max-output.
+# authorized, an output over --max-output, an optional command that hangs (the session runs no
+# further command, so the device is incomplete: timeout, never ok).
 . "$(dirname "$0")/lib.sh"
 . "$FA_SRCDIR/tests/emulator/emu-test.sh"
 
 emu_setup 20 hang:1-2 slow:3-3 garbage:4-5 exit1:6-7 cut:8-9 refuse:10-11 hostkey:12-13 \
-	badauth:14-15
+	badauth:14-15 stall-lldp:16-16
 
 t0=$(date +%s)
 emu_collect -t 3
@@ -23,6 +24,9 @@ else
 fi
 fa_expect_grep "a hanging command times out after --timeout" \
 	"sw0001: timeout: 'nv show system -o json' did not finish within 3 s" "$FA_TMP/err"
+fa_expect_grep "an optional command that hangs fails the device (timeout, not ok)" \
+	"sw0016: timeout: 'nv show interface --view=lldp-detail -o json' did not finish within 3 s" \
+	"$FA_TMP/err"
 fa_expect_grep "a failed command reports its exit status and the first line of its stderr" \
 	"sw0006: command-failed: 'nv show system -o json' exited with status 1: nv show system -o json: emulated failure on sw0006$" \
 	"$FA_TMP/err"
