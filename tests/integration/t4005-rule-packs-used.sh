@@ -58,6 +58,15 @@ assert r["summary"]["packs_digest"] == hashlib.sha256(lines.encode()).hexdigest(
 ' "$FA_TMP/add.json" "$FA_TMP/extra.yaml" 2>"$FA_TMP/py.err" &&
 	fa_ok "JSON lists the 9 packs with the sha256 of each file and of the set" ||
 	fa_fail "JSON lists the 9 packs with the sha256 of each file and of the set" "$FA_TMP/py.err"
+python3 -c '
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+src = os.path.realpath(os.path.join(sys.argv[2], "rules", "packs"))
+shipped = [p for p in r["packs"] if p["name"] != "site-extra"]
+assert all(os.path.dirname(p["file"]) == src for p in shipped), [p["file"] for p in shipped]
+' "$FA_TMP/add.json" "$FA_SRCDIR" 2>"$FA_TMP/py.err" &&
+	fa_ok "the build tree binary runs its own source tree packs" ||
+	fa_fail "the build tree binary runs its own source tree packs" "$FA_TMP/py.err"
 fa_expect_grep "HTML lists the added pack" '<td class="k-name mono">site-extra</td>' "$FA_TMP/add.html"
 fa_expect_grep "JUnit names the added pack and its digest" \
 	'<property name="pack.site-extra" value="[^"]*extra.yaml sha256:[0-9a-f]{64}"/>' "$FA_TMP/add.xml"
