@@ -14,8 +14,13 @@
  *      arguments of its uniform() calls; then, per group and per uniform(), the majority
  *      value (the most frequent; on a tie the smallest in fa_value_cmp order, so reruns
  *      agree); then expect, where uniform() compares the member's value with the majority.
- *   4. Findings sort by severity, rule id, subject text; the verdict follows --fail-on and
- *      --require-complete.
+ *   4. Findings sort by severity, rule id, subject text.  The verdict is fail with a finding
+ *      at or above --fail-on, else incomplete when a device was not collected or a check
+ *      was not evaluable, else pass; --allow-incomplete changes the exit code, never the
+ *      verdict.
+ *   5. A rule none of whose subjects was checked (pass, fail or not evaluable) "applied to
+ *      no subject": listed in coverage.unmatched_rules with why, never counted as incomplete
+ *      (it left nothing of the fabric unchecked: the fabric has nothing it is about).
  *
  * Evaluation works on borrowed snapshot values: binding a port costs a pointer store, and a
  * passing subject allocates nothing beyond what its expressions compute.
@@ -31,12 +36,33 @@
 #include <unistd.h>
 
 #include "audit/engine.h"
+#include "audit/util/sha256.h"
 #include "audit/util/xalloc.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
 #include "rules/waiver.h"
 #include "audit/util/banned.h"
+
+/* Is this program the one built in FA_BUILDDIR (a build tree's, not an installed copy)? */
+static bool fa_is_build_tree_binary(void)
+{
+	char exe[4096], *build;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t len;
+	bool in;
+
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	build = realpath(FA_BUILDDIR, NULL);
+	if (!build)
+		return false;
+	len = strlen(build);
+	in = strncmp(exe, build, len) == 0 && exe[len] == '/';
+	free(build);
+	return in;
+}
 
 const char *fa_rules_default_path(void)
 {
@@ -45,6 +71,9 @@ const char *fa_rules_default_path(void)
 
 	if (env && *env)
 		return env;
+	/* A build tree runs its own source's packs: installed ones may be older, or gone. */
+	if (fa_is_build_tree_binary())
+		return FA_SRCDIR "/rules/packs";
 	if (stat(FA_PKGDATADIR "/rules", &st) == 0 && S_ISDIR(st.st_mode))
 		return FA_PKGDATADIR "/rules";
 	return FA_SRCDIR "/rules/packs";
@@ -1854,6 +1883,75 @@ static json_t *fa_run_waivers_json(const struct fa_run *run)
 	return list;
 }
 
+/*
+ * Why rule @r (with counts @c) applied to no subject: "parameter" when a condition of its
+ * where that reads nothing but the pack's parameters is false (the rule is off until a site
+ * sets that parameter), "no-subjects" when its scope had no subject at all (no links, no
+ * cabling plan), else "where" (its where selected none of the subjects there were).
+ */
+static const char *fa_unmatched_reason(const struct fa_rule *r, const struct fa_counts *c)
+{
+	const struct fa_expr *conj[32];
+	struct fa_eval ev = FA_EVAL_INIT;
+	size_t i, n;
+	int k;
+
+	if (c->na == 0)
+		return "no-subjects";
+	if (!r->where)
+		return "where";
+	n = fa_expr_conjuncts(r->where, conj, sizeof(conj) / sizeof(conj[0]));
+	ev.root[FA_ROOT_PARAMS] = r->pack->params;
+	for (i = 0; i < n && i < sizeof(conj) / sizeof(conj[0]); i++) {
+		for (k = 0; k < FA_ROOT_COUNT; k++)
+			if (k != FA_ROOT_PARAMS && fa_expr_reads_root(conj[i], (enum fa_root)k))
+				break;
+		if (k == FA_ROOT_COUNT && fa_expr_test(conj[i], &ev) == FA_TRI_FALSE)
+			return "parameter";
+	}
+	return "where";
+}
+
+/* The rule packs of the run: name, file, sha256 of the file and rule count, in load order. */
+static json_t *fa_run_packs_json(const struct fa_ruleset *rs, json_t *sum)
+{
+	json_t *list = json_array();
+	struct fa_sha256 all;
+	char hex[FA_SHA256_HEX_LEN + 1];
+	size_t i, k, nrules;
+
+	/*
+	 * The digest of the whole set: sha256 over one "<sha256>  <pack name>\n" line per pack,
+	 * in load order, so the same packs give the same digest wherever they are installed.
+	 */
+	fa_sha256_init(&all);
+	for (i = 0; i < rs->npacks; i++) {
+		const struct fa_pack *p = rs->packs[i];
+		char *real = realpath(p->file, NULL);
+		const char *file = real ? real : p->file;
+		json_t *o;
+
+		for (k = 0, nrules = 0; k < rs->nrules; k++)
+			if (rs->rules[k]->pack == p)
+				nrules++;
+		o = json_pack("{s:s,s:s,s:I}", "name", p->name, "file", file, "rules",
+			      (json_int_t)nrules);
+		/* The file was read at load; failing to read it again leaves no digest. */
+		if (fa_sha256_file(p->file, hex, NULL) == 0) {
+			json_object_set_new(o, "sha256", json_string(hex));
+			fa_sha256_update(&all, hex, FA_SHA256_HEX_LEN);
+			fa_sha256_update(&all, "  ", 2);
+			fa_sha256_update(&all, p->name, strlen(p->name));
+			fa_sha256_update(&all, "\n", 1);
+		}
+		free(real);
+		json_array_append_new(list, o);
+	}
+	fa_sha256_hex(&all, hex);
+	json_object_set_new(sum, "packs_digest", json_string(hex));
+	return list;
+}
+
 int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		  const struct fa_engine_opts *opts, json_t **ret_report, struct fa_err *err)
 {
@@ -1862,8 +1960,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	struct fa_counts *counts = NULL;
 	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
 	size_t at_or_above = 0, nwaived = 0, nbatch = 0;
-	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum;
-	json_t **ne_lists = NULL, *all_ne = json_array();
+	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum, *accepted;
+	json_t **ne_lists = NULL, *all_ne = json_array(), *unmatched = json_array();
+	size_t nfailed_devs;
 	struct fa_batch_rule *batch = NULL;
 	const char *verdict;
 	int rc;
@@ -1927,6 +2026,14 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		ne += counts[i].ne;
 		if (counts[i].fail)
 			rules_failed++;
+		if (counts[i].pass + counts[i].fail + counts[i].waived + counts[i].ne == 0)
+			json_array_append_new(unmatched,
+					      json_pack("{s:s,s:s,s:s,s:s,s:I}", "rule", r->id,
+							"pack", r->pack->name, "scope",
+							fa_scope_to_string(r->scope), "reason",
+							fa_unmatched_reason(r, &counts[i]),
+							"notapplicable",
+							(json_int_t)counts[i].na));
 	}
 	json_object_set_new(rep, "rules", rules);
 
@@ -1949,16 +2056,29 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	warnings = json_array();
 	cov = fa_run_coverage(&run, warnings);
 	json_object_set(cov, "not_evaluable", all_ne);
+	json_object_set(cov, "unmatched_rules", unmatched);
 
+	/* Pass only when everything was checked; accepting less changes the exit code only. */
+	nfailed_devs = json_array_size(json_object_get(cov, "failed_devices"));
 	if (at_or_above)
 		verdict = "fail";
-	else if (opts->require_complete && (ne || json_array_size(json_object_get(cov,
-							"failed_devices"))))
+	else if (ne || nfailed_devs)
 		verdict = "incomplete";
 	else
 		verdict = "pass";
 	sum = json_object();
 	json_object_set_new(sum, "verdict", json_string(verdict));
+	json_object_set_new(sum, "incomplete", json_boolean(ne || nfailed_devs));
+	if (opts->allow_incomplete && (ne || nfailed_devs)) {
+		const json_t *fd;
+		json_t *names = json_array();
+
+		json_array_foreach(json_object_get(cov, "failed_devices"), i, fd)
+			json_array_append(names, json_object_get(fd, "device"));
+		accepted = json_pack("{s:o,s:I}", "devices", names, "not_evaluable",
+				     (json_int_t)ne);
+		json_object_set_new(sum, "accepted_incomplete", accepted);
+	}
 	json_object_set_new(sum, "findings", json_integer((json_int_t)(run.nfound - nwaived)));
 	json_object_set_new(sum, "waived", json_integer((json_int_t)nwaived));
 	json_object_set_new(sum, "by_severity",
@@ -1968,6 +2088,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	json_object_set_new(sum, "rules_failed", json_integer((json_int_t)rules_failed));
 	json_object_set_new(sum, "checks", json_integer((json_int_t)checks));
 	json_object_set_new(sum, "not_evaluable", json_integer((json_int_t)ne));
+	json_object_set_new(sum, "rules_unmatched",
+			    json_integer((json_int_t)json_array_size(unmatched)));
+	json_object_set_new(rep, "packs", fa_run_packs_json(rs, sum));
 	json_object_set_new(rep, "summary", sum);
 	json_object_set_new(rep, "coverage", cov);
 	json_object_set_new(rep, "warnings", warnings);
@@ -1990,6 +2113,7 @@ out:
 	free(ne_lists);
 	free(batch);
 	json_decref(all_ne);
+	json_decref(unmatched);
 	free(counts);
 	json_decref(run.dev_ix);
 	fa_buf_release(&run.text);
@@ -2016,7 +2140,7 @@ int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts)
 		if (s >= 0 && s <= opts->fail_on)
 			return 1;
 	}
-	if (opts->require_complete &&
+	if (!opts->allow_incomplete &&
 	    (json_integer_value(json_object_get(json_object_get(report, "summary"),
 						"not_evaluable")) > 0 ||
 	     json_array_size(json_object_get(cov, "failed_devices")) > 0))

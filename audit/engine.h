@@ -15,6 +15,9 @@
  *
  * Devices that were not collected (status other than "ok") are not evaluated; they are
  * listed once in coverage.failed_devices, and their subjects are not counted again.
+ *
+ * The verdict has three states: fail (a finding at or above fail_on), incomplete (a device
+ * not collected or a check not evaluable), pass (everything it covers was checked).
  */
 #ifndef FA_AUDIT_ENGINE_H
 #define FA_AUDIT_ENGINE_H
@@ -71,7 +74,7 @@ int fa_ruleset_check_examples(const struct fa_ruleset *rs, struct fa_err *err);
 
 struct fa_engine_opts {
 	int fail_on;		/* enum fa_severity: findings at or above it fail the verdict */
-	bool require_complete;	/* failed devices or not-evaluable checks: "incomplete" */
+	bool allow_incomplete;	/* an incomplete verdict exits 0 (summary.accepted_incomplete) */
 	const char *source;	/* report.snapshot.source; NULL: the snapshot's "inventory" */
 	time_t now;		/* report.created and waiver expiry; 0: the current time */
 	const struct fa_plan *plan;	/* cabling plan for plan rules; NULL: they have no subjects */
@@ -93,14 +96,15 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 
 /*
  * The exit code a report calls for under @opts (DESIGN.md): 1 when a finding is at or above
- * opts->fail_on, else 2 when opts->require_complete and a device failed or a check was not
- * evaluable, else 0.  @opts NULL means FA_ENGINE_OPTS_INIT.
+ * opts->fail_on, else 2 when a device failed or a check was not evaluable (unless
+ * opts->allow_incomplete), else 0.  @opts NULL means FA_ENGINE_OPTS_INIT.
  */
 int fa_engine_exit_code(const json_t *report, const struct fa_engine_opts *opts);
 
 /*
- * Borrowed: where the shipped packs are: $FABRIC_AUDIT_RULES when set, else the installed
- * FA_PKGDATADIR/rules when that folder exists, else the source tree's rules/packs.
+ * Borrowed: where the shipped packs are: $FABRIC_AUDIT_RULES when set; else, for the program
+ * built in FA_BUILDDIR, its source tree's rules/packs; else the installed FA_PKGDATADIR/rules
+ * when that folder exists, else the source tree's rules/packs.
  */
 const char *fa_rules_default_path(void);
 

@@ -146,7 +146,7 @@ static void fa_keep_links(const json_t *snap, json_t *extra)
  */
 static void fa_merge_choose(json_t *files, long long *times, json_t *index, struct fa_kept **kept,
 			    size_t *nkept, json_t *losers, json_t *extra, json_t *notes,
-			    struct fa_merge_stats *st, struct fa_err *last, int *lastcode)
+			    struct fa_merge_stats *st, struct fa_err *first, int *firstcode)
 {
 	json_t *f;
 	size_t i;
@@ -163,9 +163,10 @@ static void fa_merge_choose(json_t *files, long long *times, json_t *index, stru
 			char line[1024];
 
 			fa_note(notes, "%s", fa_err_format(&e, line, sizeof(line)));
-			st->unreadable++;
-			*last = e;
-			*lastcode = rr;
+			if (!st->unreadable++) {
+				*first = e;
+				*firstcode = rr;
+			}
 			continue;
 		}
 		times[i] = fa_merge_parse_time(fa_get_str(s, "created"));
@@ -312,7 +313,7 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 	     struct fa_err *err)
 {
 	struct fa_merge_stats st;
-	struct fa_err last = FA_ERR_INIT;
+	struct fa_err first = FA_ERR_INIT;
 	struct fa_snapshot_writer *w = NULL;
 	json_t *files = json_array(), *notes = json_array(), *index = json_object();
 	json_t *extra = json_object(), *skews = json_array(), *losers = json_object(), *l;
@@ -321,21 +322,29 @@ int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts
 	long long *times;
 	size_t i, nkept = 0;
 	const char *key;
-	int r = 0, lastcode = 0;
+	int r = 0, firstcode = 0;
 
 	memset(&st, 0, sizeof(st));
 	for (i = 0; i < npaths; i++)
 		fa_merge_expand(paths[i], files);
 	st.inputs = json_array_size(files);
 	times = fa_xcalloc(st.inputs ? st.inputs : 1, sizeof(*times));
-	fa_merge_choose(files, times, index, &kept, &nkept, losers, extra, notes, &st, &last,
-			&lastcode);
+	fa_merge_choose(files, times, index, &kept, &nkept, losers, extra, notes, &st, &first,
+			&firstcode);
 	st.devices = nkept;
+	if (st.unreadable && !(opts && opts->skip_unreadable) && st.inputs > 1) {
+		char line[1024];
+
+		r = fa_err_set(err, FA_EPARSE, "cannot merge: input %s (%zu of %zu inputs "
+			       "unreadable; --skip-unreadable merges the others)",
+			       fa_err_format(&first, line, sizeof(line)), st.unreadable, st.inputs);
+		goto out;
+	}
 	if (st.unreadable == st.inputs) {
-		if (st.inputs == 1 && lastcode < 0) {
+		if (st.inputs == 1 && firstcode < 0) {
 			if (err)
-				*err = last;
-			r = lastcode;
+				*err = first;
+			r = firstcode;
 		} else {
 			r = fa_err_set(err, FA_ENOENT, "no snapshot could be read (%zu given)",
 				       st.inputs);

@@ -5,8 +5,9 @@
  *
  * Policy:
  *   - inputs are snapshot files, or folders whose *.json files are taken in name order;
- *     an input that cannot be read or is not a snapshot is reported and left out (one bad
- *     host never stops the merge);
+ *     an input that cannot be read or is not a snapshot fails the merge, naming it (a
+ *     fabric snapshot silently missing a host would audit as if the host did not exist),
+ *     unless skip_unreadable: then it is reported and left out;
  *   - a device is identified by its name.  When several inputs hold it, one is kept: a
  *     device with status ok over one without, then the input created last, then the input
  *     given last.  Each duplicate is reported, and the kept device gets a warning naming the
@@ -24,6 +25,7 @@
 #define FA_MERGE_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "audit/util/err.h"
@@ -32,6 +34,7 @@
 
 struct fa_merge_opts {
 	double max_skew;	/* seconds */
+	bool skip_unreadable;	/* leave unreadable inputs out instead of failing */
 };
 
 struct fa_merge_stats {
@@ -47,8 +50,10 @@ struct fa_merge_stats {
  * Merge the snapshots named by @paths (files or folders) into the snapshot file @output
  * (written atomically; "-" = standard output).  *ret_notes is a new array of one-line
  * strings (what was left out, duplicates, skew).  *ret_stats is filled also on failure.
- * Fails when no input could be read (-FA_ENOENT, or the error of the only input) or the
- * output cannot be written (-FA_EIO); the output is then left as it was.
+ * Fails when an input cannot be read and !opts->skip_unreadable (the error of the first
+ * such input, naming it; ret_stats->unreadable > 0), when no input could be read
+ * (-FA_ENOENT, or the error of the only input) or the output cannot be written (-FA_EIO);
+ * the output is then left as it was.
  */
 int fa_merge(const char *const *paths, size_t npaths, const struct fa_merge_opts *opts,
 	     const char *output, json_t **ret_notes, struct fa_merge_stats *ret_stats,

@@ -7,9 +7,12 @@
  *          fabric-audit.<pack>, name the rule id).  A rule with findings has one <failure>
  *          (type = its severity) whose message counts the failing subjects and whose text
  *          lists each one as "subject: message".  A rule with no failure but with checks
- *          not evaluable is <skipped> with the missing data listed; one that applied to no
- *          subject is <skipped> too.  Devices not collected are one <testcase
- *          name="devices collected"> with an <error> listing them.
+ *          not evaluable has an <error> (type not-evaluable) with the missing data listed,
+ *          since the verdict is incomplete; one that applied to no subject is <skipped>.
+ *          Devices not collected are one <testcase name="devices collected"> with an
+ *          <error> listing them.  When the run accepted an incomplete verdict
+ *          (--allow-incomplete) both are <skipped> instead, their message saying so.  The
+ *          suite's properties name the verdict and every rule pack with its sha256.
  *   diff   one <testsuite name="fabric-audit.diff">: a testcase "unexpected changes" failing
  *          with every change outside the allow-list, and one testcase per allow-list entry
  *          failing with the subjects where the expected change is missing.
@@ -135,10 +138,25 @@ out:
 }
 
 /* Append the suite to @out: header with counts, properties, the cases. */
+static void fa_junit_property(struct fa_buf *out, const char *name, const char *value)
+{
+	fa_buf_adds(out, "      <property name=\"");
+	fa_xml_escape(out, name, true);
+	fa_buf_adds(out, "\" value=\"");
+	fa_xml_escape(out, value, true);
+	fa_buf_adds(out, "\"/>\n");
+}
+
+/*
+ * Append the suite to @out: header with counts, properties (@props paths of @doc, then one
+ * "pack.NAME" per rule pack of @packs, NULL for none), the cases.
+ */
 static void fa_junit_suite_write(struct fa_buf *out, const char *name,
 				 const struct fa_junit_suite *s, const json_t *doc,
-				 const char *const *props, size_t nprops)
+				 const char *const *props, size_t nprops, const json_t *packs)
 {
+	struct fa_buf pname = FA_BUF_INIT, pval = FA_BUF_INIT;
+	const json_t *p;
 	const char *created = fa_report_str(doc, "created"), *v;
 	size_t i;
 
@@ -154,14 +172,21 @@ static void fa_junit_suite_write(struct fa_buf *out, const char *name,
 	fa_buf_adds(out, ">\n    <properties>\n");
 	for (i = 0; i < nprops; i++) {
 		v = fa_report_str(doc, props[i]);
-		if (!v)
-			continue;
-		fa_buf_adds(out, "      <property name=\"");
-		fa_xml_escape(out, props[i], true);
-		fa_buf_adds(out, "\" value=\"");
-		fa_xml_escape(out, v, true);
-		fa_buf_adds(out, "\"/>\n");
+		if (v)
+			fa_junit_property(out, props[i], v);
 	}
+	json_array_foreach(packs, i, p) {
+		fa_buf_reset(&pname);
+		fa_buf_reset(&pval);
+		fa_buf_addf(&pname, "pack.%s", fa_report_str(p, "name") ?
+			    fa_report_str(p, "name") : "?");
+		fa_buf_addf(&pval, "%s sha256:%s", fa_report_str(p, "file") ?
+			    fa_report_str(p, "file") : "-", fa_report_str(p, "sha256") ?
+			    fa_report_str(p, "sha256") : "-");
+		fa_junit_property(out, pname.buf, pval.buf);
+	}
+	fa_buf_release(&pname);
+	fa_buf_release(&pval);
 	fa_buf_adds(out, "    </properties>\n");
 	fa_buf_add(out, s->body.buf, s->body.len);
 	fa_buf_adds(out, "  </testsuite>\n");
@@ -174,7 +199,9 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 {
 	static const char *const props[] = {
 		"summary.verdict", "snapshot.source", "snapshot.created", "tool.version",
+		"summary.packs_digest",
 	};
+	bool accepted = json_is_object(fa_obj_get_path(report, "summary.accepted_incomplete"));
 	const json_t *rules = fa_report_items(report, &fa_report_rules);
 	const json_t *findings = fa_report_items(report, &fa_report_findings);
 	const json_t *uneval = fa_report_items(report, &fa_report_not_evaluable);
@@ -214,9 +241,10 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 				    fa_report_str(rule, "title") ? fa_report_str(rule, "title") :
 				    "");
 		} else if (ne > 0) {
-			c.kind = "skipped";
-			fa_buf_addf(&c.message, "%lld of %lld checks not evaluable (data missing)",
-				    ne, checks);
+			c.kind = accepted ? "skipped" : "error";
+			c.type = accepted ? NULL : "not-evaluable";
+			fa_buf_addf(&c.message, "%lld of %lld checks not evaluable (data missing)%s",
+				    ne, checks, accepted ? "; accepted: --allow-incomplete" : "");
 			json_array_foreach(uneval, j, f) {
 				const char *rid = fa_report_str(f, "rule");
 
@@ -230,16 +258,17 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 			}
 		} else if (checks == 0) {
 			c.kind = "skipped";
-			fa_buf_adds(&c.message, "no subject of the snapshot applies");
+			fa_buf_adds(&c.message, "the rule applied to no subject of the snapshot");
 		}
 		fa_junit_case_end(&s, &c);
 	}
 	fa_junit_case_init(&c, "fabric-audit.coverage", "devices collected");
 	if (failed && json_array_size(failed)) {
-		c.kind = "error";
-		c.type = "collection";
-		fa_buf_addf(&c.message, "%zu of %lld devices not collected", json_array_size(failed),
-			    fa_report_int(report, "coverage.devices.total", 0));
+		c.kind = accepted ? "skipped" : "error";
+		c.type = accepted ? NULL : "collection";
+		fa_buf_addf(&c.message, "%zu of %lld devices not collected%s", json_array_size(failed),
+			    fa_report_int(report, "coverage.devices.total", 0),
+			    accepted ? "; accepted: --allow-incomplete" : "");
 		json_array_foreach(failed, j, f)
 			fa_buf_addf(&c.text, "%s: %s: %s\n", fa_report_str(f, "device") ?
 				    fa_report_str(f, "device") : "-", fa_report_str(f, "status") ?
@@ -248,7 +277,7 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 	}
 	fa_junit_case_end(&s, &c);
 	fa_junit_suite_write(out, "fabric-audit.audit", &s, report, props,
-			     sizeof(props) / sizeof(props[0]));
+			     sizeof(props) / sizeof(props[0]), fa_report_items(report, &fa_report_packs));
 	total->tests += s.tests;
 	total->failures += s.failures;
 	total->errors += s.errors;
@@ -346,7 +375,7 @@ static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
 		fa_junit_case_end(&s, &c);
 	}
 	fa_junit_suite_write(out, "fabric-audit.diff", &s, diff, props,
-			     sizeof(props) / sizeof(props[0]));
+			     sizeof(props) / sizeof(props[0]), NULL);
 	total->tests += s.tests;
 	total->failures += s.failures;
 	total->errors += s.errors;
@@ -395,7 +424,17 @@ int fa_render_junit(const json_t *report, const struct fa_render_opts *opts, str
 int fa_render_junit_diff(const json_t *diff, const struct fa_render_opts *opts,
 			 struct fa_buf *out, struct fa_err *err)
 {
-	return fa_junit_single(diff, fa_junit_diff_suite, out);
+	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
+	const json_t *audit = json_object_get(diff, "audit");
+
+	fa_junit_diff_suite(diff, &total.body, &total);
+	/* A drift report carries the audit of its new snapshot: its suite follows. */
+	if (json_is_object(audit))
+		fa_junit_audit_suite(audit, &total.body, &total);
+	fa_junit_open(out);
+	fa_junit_wrap(out, &total, &total.body);
+	fa_buf_release(&total.body);
+	return 0;
 }
 
 int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
@@ -412,7 +451,12 @@ int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 
 	fa_junit_case_init(&c, "fabric-audit.gate", "devices collected before and after");
 	if (json_array_size(nc)) {
-		c.kind = "failure";
+		/* A device missing after the change fails the gate; one not collected is an error. */
+		c.kind = "error";
+		for (i = 0; i < json_array_size(nc); i++)
+			if (!strcmp(fa_report_str(json_array_get(nc, i), "status") ?
+				    fa_report_str(json_array_get(nc, i), "status") : "", "missing"))
+				c.kind = "failure";
 		c.type = "fail-closed";
 		fa_buf_addf(&c.message, "%zu devices missing or not collected: the gate fails "
 			    "closed", json_array_size(nc));
@@ -426,7 +470,7 @@ int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 	fa_junit_case_end(&s, &c);
 	fa_junit_case_init(&c, "fabric-audit.gate", "post-change audit");
 	if (av && strcmp(av, "pass") != 0) {
-		c.kind = "failure";
+		c.kind = strcmp(av, "incomplete") == 0 ? "error" : "failure";
 		c.type = av;
 		fa_buf_addf(&c.message, "the audit of the post-change state is %s: %lld findings, "
 			    "%lld checks not evaluable", av,
@@ -435,7 +479,7 @@ int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 	}
 	fa_junit_case_end(&s, &c);
 	fa_junit_suite_write(&total.body, "fabric-audit.gate", &s, gate, props,
-			     sizeof(props) / sizeof(props[0]));
+			     sizeof(props) / sizeof(props[0]), NULL);
 	total.tests += s.tests;
 	total.failures += s.failures;
 	total.errors += s.errors;

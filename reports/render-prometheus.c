@@ -13,6 +13,10 @@
  *   fabric_audit_last_run_timestamp_seconds      the document's "created" time
  *   fabric_audit_last_run_duration_seconds       when the caller measured it
  *   fabric_audit_last_run_success                1 when the verdict is "pass"
+ *   fabric_audit_verdict{verdict}                1 for the run's verdict (pass, fail,
+ *                                                incomplete), 0 for the two others
+ *   fabric_audit_incomplete_accepted             1 when --allow-incomplete accepted it
+ *   fabric_audit_rules_unmatched                 rules that applied to no subject (audit)
  *   fabric_audit_findings{rule,severity}         findings per rule run (audit, gate)
  *   fabric_audit_not_evaluable_checks            (audit, gate)
  *   fabric_audit_devices{status}                 devices by collection status (audit, gate)
@@ -100,10 +104,36 @@ static long long fa_prom_epoch(const char *s)
 	return (long long)timegm(&tm);
 }
 
+/* The three verdicts, one series each, so an alert can tell fail from incomplete. */
+static void fa_prom_verdict(struct fa_prom *p, const json_t *doc)
+{
+	static const char *const verdicts[] = { "pass", "fail", "incomplete" };
+	const char *verdict = fa_report_str(doc, "summary.overall");	/* drift: with its audit */
+	size_t i;
+
+	if (!verdict)
+		verdict = fa_report_str(doc, "summary.verdict");
+	fa_prom_head(p, "fabric_audit_verdict",
+		     "1 for the verdict of the last run (pass, fail or incomplete), else 0.");
+	for (i = 0; i < 3; i++) {
+		const char *labels[] = { "verdict", verdicts[i], NULL };
+
+		fa_prom_int(p, "fabric_audit_verdict", labels,
+			    verdict && strcmp(verdict, verdicts[i]) == 0);
+	}
+	fa_prom_head(p, "fabric_audit_incomplete_accepted",
+		     "1 when the last run accepted an incomplete verdict (--allow-incomplete).");
+	fa_prom_int(p, "fabric_audit_incomplete_accepted", NULL,
+		    json_is_object(fa_obj_get_path(doc, "summary.accepted_incomplete")) ||
+		    json_is_true(fa_obj_get_path(doc, "summary.incomplete_accepted")));
+}
+
 static void fa_prom_run(struct fa_prom *p, const json_t *doc, const struct fa_render_opts *opts)
 {
 	long long t = fa_prom_epoch(fa_report_str(doc, "created"));
-	const char *verdict = fa_report_str(doc, "summary.verdict");
+	const char *verdict = fa_report_str(doc, "summary.overall") ?
+			      fa_report_str(doc, "summary.overall") :
+			      fa_report_str(doc, "summary.verdict");
 	char num[64];
 
 	if (t >= 0) {
@@ -121,6 +151,7 @@ static void fa_prom_run(struct fa_prom *p, const json_t *doc, const struct fa_re
 		     "1 when the verdict of the last run was pass, else 0.");
 	fa_prom_int(p, "fabric_audit_last_run_success", NULL,
 		    verdict && strcmp(verdict, "pass") == 0);
+	fa_prom_verdict(p, doc);
 }
 
 static void fa_prom_audit(struct fa_prom *p, const json_t *report)
@@ -151,6 +182,11 @@ static void fa_prom_audit(struct fa_prom *p, const json_t *report)
 		     "Checks of the last audit that could not be evaluated (data missing).");
 	fa_prom_int(p, "fabric_audit_not_evaluable_checks", NULL,
 		    fa_report_int(report, "summary.not_evaluable", 0));
+	fa_prom_head(p, "fabric_audit_rules_unmatched",
+		     "Rules of the last audit that applied to no subject (their where matched "
+		     "nothing).");
+	fa_prom_int(p, "fabric_audit_rules_unmatched", NULL,
+		    fa_report_int(report, "summary.rules_unmatched", 0));
 	fa_prom_head(p, "fabric_audit_devices", "Devices of the last audit by collection status.");
 	for (s = 0; s < FA_STATUS_COUNT; s++) {
 		const char *name = fa_status_to_string(s);
@@ -218,6 +254,8 @@ int fa_render_prometheus_diff(const json_t *diff, const struct fa_render_opts *o
 
 	fa_prom_run(&p, diff, opts);
 	fa_prom_diff(&p, diff);
+	if (json_is_object(json_object_get(diff, "audit")))
+		fa_prom_audit(&p, json_object_get(diff, "audit"));
 	return 0;
 }
 

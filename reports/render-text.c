@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "audit/model.h"
 #include "reports/render-int.h"
 #include "audit/util/banned.h"
 
@@ -377,6 +378,98 @@ static void fa_text_table(struct fa_text *t, const json_t *report,
 	json_decref(shown);
 }
 
+/* "accepted incomplete (--allow-incomplete): ..." when the run accepted an incomplete verdict. */
+static void fa_text_accepted(struct fa_text *t, const json_t *report)
+{
+	const json_t *acc = fa_obj_get_path(report, "summary.accepted_incomplete"), *d;
+	size_t i, n = json_array_size(json_object_get(acc, "devices"));
+
+	if (!json_is_object(acc))
+		return;
+	fa_text_colored(t, fa_text_verdict_color("incomplete"), "accepted incomplete");
+	fa_buf_addf(t->out, " (--allow-incomplete): %zu device%s not collected", n,
+		    n == 1 ? "" : "s");
+	json_array_foreach(json_object_get(acc, "devices"), i, d) {
+		fa_buf_adds(t->out, i ? ", " : " (");
+		if (json_is_string(d))
+			fa_text_clean(t->out, json_string_value(d), json_string_length(d));
+	}
+	fa_buf_addf(t->out, "%s, %lld check%s not evaluable\n", n ? ")" : "",
+		    fa_report_int(report, "summary.accepted_incomplete.not_evaluable", 0),
+		    fa_report_int(report, "summary.accepted_incomplete.not_evaluable", 0) == 1 ?
+		    "" : "s");
+}
+
+/* "packs a, b, c (sha256 0123456789abcdef)": which rules the verdict is about. */
+static void fa_text_packs(struct fa_text *t, const json_t *report)
+{
+	const json_t *packs = fa_report_items(report, &fa_report_packs), *p;
+	const char *digest = fa_report_str(report, "summary.packs_digest");
+	size_t i;
+
+	if (!packs)
+		return;
+	fa_buf_adds(t->out, "packs");
+	json_array_foreach(packs, i, p) {
+		const char *name = fa_report_str(p, "name");
+
+		fa_buf_adds(t->out, i ? ", " : " ");
+		if (name)
+			fa_text_clean(t->out, name, strlen(name));
+	}
+	if (json_array_size(packs) == 0)
+		fa_buf_adds(t->out, " (none)");
+	if (digest) {
+		fa_buf_adds(t->out, " (sha256 ");
+		fa_text_clean(t->out, digest, strlen(digest) < 16 ? strlen(digest) : 16);
+		fa_buf_adds(t->out, ")");
+	}
+	fa_buf_addch(t->out, '\n');
+}
+
+/*
+ * Rules that applied to no subject, one line per reason: those whose where matched nothing
+ * first (a typo in a role shows there), then those with no subject of their scope, then
+ * those switched off by a parameter.  Many are normal (infiniband rules on a RoCE fabric),
+ * so they are listed by id, not as a table.
+ */
+static void fa_text_unmatched(struct fa_text *t, const json_t *report)
+{
+	static const struct {
+		const char *reason, *label;
+	} kinds[] = {
+		{ "where", "where matched nothing" },
+		{ "no-subjects", "nothing in their scope, e.g. no cabling plan" },
+		{ "parameter", "off until a parameter is set" },
+	};
+	const json_t *items = fa_report_items(report, &fa_report_unmatched), *r;
+	size_t i, k, n;
+
+	if (!items || json_array_size(items) == 0)
+		return;
+	fa_text_title(t, t->color ? FA_ANSI_BOLD : NULL, fa_report_unmatched.title,
+		      (long long)json_array_size(items), json_array_size(items));
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		n = 0;
+		json_array_foreach(items, i, r)
+			n += fa_report_str(r, "reason") &&
+			     !strcmp(fa_report_str(r, "reason"), kinds[k].reason);
+		if (!n)
+			continue;
+		fa_buf_addf(t->out, "  %s (%zu):", kinds[k].label, n);
+		json_array_foreach(items, i, r) {
+			const char *id = fa_report_str(r, "rule");
+
+			if (!id || !fa_report_str(r, "reason") ||
+			    strcmp(fa_report_str(r, "reason"), kinds[k].reason) != 0)
+				continue;
+			fa_buf_addch(t->out, ' ');
+			fa_text_clean(t->out, id, strlen(id));
+		}
+		fa_buf_addch(t->out, '\n');
+	}
+}
+
 int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
 		   struct fa_err *err)
 {
@@ -385,7 +478,9 @@ int fa_render_text(const json_t *report, const struct fa_render_opts *opts, stru
 						  FA_REPORT_NOT_EVALUABLE_SHOWN;
 
 	fa_text_headline(&t, report);
+	fa_text_accepted(&t, report);
 	fa_text_run_line(&t, report);
+	fa_text_packs(&t, report);
 	fa_text_findings(&t, report);
 	fa_text_table(&t, report, &fa_report_waived, 0, 0);
 	fa_text_table(&t, report, &fa_report_waivers, 0, 0);
@@ -393,6 +488,7 @@ int fa_render_text(const json_t *report, const struct fa_render_opts *opts, stru
 	fa_text_table(&t, report, &fa_report_not_evaluable,
 		      fa_report_int(report, "summary.not_evaluable", 0), max);
 	fa_text_table(&t, report, &fa_report_warnings, 0, 0);
+	fa_text_unmatched(&t, report);
 	return 0;
 }
 
@@ -591,10 +687,30 @@ int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 {
 	struct fa_text t = { out, opts->color };
 
+	const json_t *audit = json_object_get(diff, "audit");
+	const char *overall = fa_report_str(diff, "summary.overall");
+
+	/* A drift report: first the verdict of drift and audit together. */
+	if (json_is_object(audit) && overall) {
+		fa_text_colored(&t, fa_text_verdict_color(overall),
+				!strcmp(overall, "pass") ? "DRIFT CHECK PASS" :
+				!strcmp(overall, "incomplete") ? "DRIFT CHECK INCOMPLETE" :
+				"DRIFT CHECK FAIL");
+		fa_buf_addf(out, "  drift %s  audit %s\n\n== Changes since the baseline ==\n",
+			    fa_report_str(diff, "summary.verdict") ?
+			    fa_report_str(diff, "summary.verdict") : "-",
+			    fa_report_str(diff, "summary.audit") ?
+			    fa_report_str(diff, "summary.audit") : "-");
+	}
 	fa_text_diff_headline(&t, diff);
 	fa_text_diff_run_line(&t, diff, "diff");
 	fa_text_diff_changes(&t, diff);
 	fa_text_table(&t, diff, &fa_diff_missing, 0, 0);
+	/* A drift report carries the audit of its new snapshot. */
+	if (json_is_object(audit)) {
+		fa_buf_adds(out, "\n== Audit of the new snapshot ==\n");
+		return fa_render_text(audit, opts, out, err);
+	}
 	return 0;
 }
 
@@ -608,7 +724,10 @@ int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
 	int ret = 0;
 
 	fa_text_colored(&t, fa_text_verdict_color(verdict),
-			verdict && !strcmp(verdict, "pass") ? "GATE PASS" : "GATE FAIL");
+			verdict && !strcmp(verdict, "pass") ? "GATE PASS" :
+			verdict && !strcmp(verdict, "incomplete") ? "GATE INCOMPLETE" : "GATE FAIL");
+	if (json_is_true(fa_obj_get_path(gate, "summary.incomplete_accepted")))
+		fa_buf_adds(out, " (accepted: --allow-incomplete)");
 	fa_buf_addf(out, "  diff %s  audit %s  devices not collected %lld\n",
 		    fa_report_str(gate, "summary.diff") ? fa_report_str(gate, "summary.diff") :
 		    "-", fa_report_str(gate, "summary.audit") ?

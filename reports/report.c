@@ -65,6 +65,30 @@ const struct fa_report_section fa_report_warnings = {
 	"warnings", "Warnings", fa_warning_fields, FA_NELEM(fa_warning_fields),
 };
 
+static const struct fa_report_field fa_unmatched_fields[] = {
+	{ "rule", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "pack", "Pack", FA_RF_TEXT | FA_RF_HTML },
+	{ "scope", "Scope", FA_RF_TEXT | FA_RF_HTML },
+	{ "reason", "Why", FA_RF_TEXT | FA_RF_HTML },
+	{ "notapplicable", "Not applicable", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+};
+
+const struct fa_report_section fa_report_unmatched = {
+	"coverage.unmatched_rules", "Rules that applied to no subject", fa_unmatched_fields,
+	FA_NELEM(fa_unmatched_fields),
+};
+
+static const struct fa_report_field fa_pack_fields[] = {
+	{ "name", "Pack", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "rules", "Rules", FA_RF_TEXT | FA_RF_HTML | FA_RF_NUMBER },
+	{ "file", "File", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+	{ "sha256", "SHA-256", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
+};
+
+const struct fa_report_section fa_report_packs = {
+	"packs", "Rule packs", fa_pack_fields, FA_NELEM(fa_pack_fields),
+};
+
 static const struct fa_report_field fa_rule_fields[] = {
 	{ "id", "Rule", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "title", "Title", FA_RF_HTML_SUB },
@@ -124,6 +148,8 @@ static const struct fa_report_field fa_summary_fields[] = {
 	{ "summary.checks", "checks", FA_RF_NUMBER },
 	{ "summary.not_evaluable", "not evaluable", FA_RF_NUMBER },
 	{ "summary.waived", "waived", FA_RF_NUMBER },
+	{ "summary.rules_unmatched", "rules that applied to no subject", FA_RF_NUMBER },
+	{ "summary.packs_digest", "packs sha256", FA_RF_CODE },
 };
 
 const struct fa_report_section fa_report_summary = {

@@ -102,6 +102,9 @@ extern const struct fa_report_section fa_report_failed_devices;
 extern const struct fa_report_section fa_report_not_evaluable;
 extern const struct fa_report_section fa_report_warnings;
 extern const struct fa_report_section fa_report_rules;
+/* Rules none of whose subjects was checked, and the rule packs of the run (with digests). */
+extern const struct fa_report_section fa_report_unmatched;
+extern const struct fa_report_section fa_report_packs;
 /* Findings a waiver covers, and the waivers of the run (both absent without --waivers). */
 extern const struct fa_report_section fa_report_waived;
 extern const struct fa_report_section fa_report_waivers;

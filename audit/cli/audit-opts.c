@@ -85,7 +85,13 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 		o->fail_on = arg;
 		return 1;
 	case FA_OPT_REQUIRE_COMPLETE:
-		o->require_complete = true;
+		o->allow_incomplete = false;
+		return 1;
+	case FA_OPT_ALLOW_INCOMPLETE:
+		o->allow_incomplete = true;
+		return 1;
+	case FA_OPT_NO_DEFAULT_RULES:
+		o->no_default_rules = true;
 		return 1;
 	case FA_OPT_POLICY:
 		o->policy = arg;
@@ -177,16 +183,51 @@ static const char *fa_audit_plan_path(const struct fa_audit_opts *o, const struc
 	return NULL;
 }
 
+/* Is @path a pack file already loaded, or the folder the shipped packs came from? */
+static bool fa_audit_already_loaded(const struct fa_ruleset *rs, const char *path,
+				    const char *defaults)
+{
+	char *real = realpath(path, NULL), *other;
+	bool same = false;
+	size_t i;
+
+	if (!real)
+		return false;
+	if (defaults && (other = realpath(defaults, NULL)) != NULL) {
+		same = strcmp(real, other) == 0;
+		free(other);
+	}
+	for (i = 0; i < rs->npacks && !same; i++) {
+		other = realpath(rs->packs[i]->file, NULL);
+		same = other && strcmp(real, other) == 0;
+		free(other);
+	}
+	free(real);
+	return same;
+}
+
 int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 			struct fa_err *err)
 {
+	const char *defaults = o->no_default_rules ? NULL : fa_rules_default_path();
 	int r = 0, i;
 
-	if (o->nrules == 0) {
-		r = fa_ruleset_load(rs, fa_rules_default_path(), err);
-	} else {
-		for (i = 0; i < o->nrules && r == 0; i++)
-			r = fa_ruleset_load(rs, o->rules[i], err);
+	if (o->no_default_rules && o->nrules == 0)
+		return fa_err_set(err, FA_EINVAL, "--no-default-rules needs rule packs (-r PATH)");
+	if (defaults)
+		r = fa_ruleset_load(rs, defaults, err);
+	for (i = 0; i < o->nrules && r == 0; i++) {
+		if (fa_audit_already_loaded(rs, o->rules[i], defaults))
+			continue;
+		r = fa_ruleset_load(rs, o->rules[i], err);
+		if (r == -FA_EPARSE && defaults && err &&
+		    (strstr(err->msg, "already") || strstr(err->msg, "duplicate rule id"))) {
+			char msg[sizeof(err->msg)];
+
+			snprintf(msg, sizeof(msg), "%s (the shipped packs run too; "
+				 "--no-default-rules runs only the -r packs)", err->msg);
+			snprintf(err->msg, sizeof(err->msg), "%s", msg);
+		}
 	}
 	if (r == 0 && o->policy)
 		r = fa_ruleset_apply_policy(rs, o->policy, err);
@@ -208,7 +249,7 @@ int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char 
 }
 
 int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
-		    bool require_complete, json_t **ret_report, int *ret_code)
+		    json_t **ret_report, int *ret_code)
 {
 	struct fa_engine_opts eopts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
@@ -230,7 +271,7 @@ int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const
 		goto out;
 	}
 	eopts.fail_on = fa_severity_from_string(o->fail_on);
-	eopts.require_complete = o->require_complete || require_complete;
+	eopts.allow_incomplete = o->allow_incomplete;
 	eopts.plan = plan;
 	eopts.waivers = waivers;
 	eopts.threads = o->threads;
@@ -258,7 +299,7 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 	json_t *report = NULL;
 	int code, verdict = 0;
 
-	code = fa_audit_report(o, snapshot, source, false, &report, &verdict);
+	code = fa_audit_report(o, snapshot, source, &report, &verdict);
 	if (code == 0)
 		code = fa_audit_write(o, report, NULL);
 	if (code == 0)

@@ -29,7 +29,8 @@ struct fa_audit_opts {
 	struct fa_audit_output extra[FA_AUDIT_MAX_OUTPUTS];	/* --text/--json/--html FILE */
 	int nextra;
 	const char *fail_on;	/* severity name, default "error" */
-	bool require_complete;
+	bool allow_incomplete;	/* --allow-incomplete: exit 0 on an incomplete verdict */
+	bool no_default_rules;	/* --no-default-rules: only the packs -r names */
 	const char *color;	/* auto, always, never */
 	double started;		/* monotonic seconds when the command started (for durations) */
 	const char *policy;	/* --policy FILE */
@@ -43,8 +44,9 @@ struct fa_audit_opts {
 };
 
 #define FA_AUDIT_OPTS_HELP                                                                         \
-	"  -r, --rules PATH       rule pack file or folder (repeatable; default: the shipped\n"      \
-	"                         packs)\n"                                                        \
+	"  -r, --rules PATH       also run the rule pack file or folder PATH (repeatable); the\n"  \
+	"                         shipped packs always run unless --no-default-rules\n"          \
+	"      --no-default-rules run only the packs -r names\n"                                 \
 	"  -f, --format FMT       report format on standard output or -o: text, json, html,\n"     \
 	"                         junit, prometheus (default text)\n"                              \
 	"  -o, --output FILE      write the report there instead of standard output\n"             \
@@ -52,8 +54,10 @@ struct fa_audit_opts {
 	"                         also write the report in that format to FILE (atomically)\n"    \
 	"      --fail-on SEV      exit 1 when a finding is at or above SEV: error, warning,\n"     \
 	"                         info (default error)\n"                                          \
-	"      --require-complete exit 2 when a device was not collected or a check could not\n"   \
-	"                         be evaluated (a gate must fail closed)\n"                        \
+	"      --allow-incomplete accept an incomplete verdict (a device not collected, a check\n" \
+	"                         not evaluable): exit 0 when nothing failed; the report says\n"  \
+	"                         what was accepted.  Without it an incomplete verdict exits 2\n" \
+	"      --require-complete the default (kept for scripts): exit 2 when incomplete\n"        \
 	"      --color WHEN       colour the text report: auto (on a terminal), always, never\n"      \
 	"      --policy FILE      site policy: pack parameters, select and skip (docs/rules.md)\n"  \
 	"      --select PATTERN   run only rules whose id, category or a tag matches the glob\n"  \
@@ -82,6 +86,8 @@ enum {
 	FA_OPT_PLAN,
 	FA_OPT_WAIVERS,
 	FA_OPT_THREADS,
+	FA_OPT_ALLOW_INCOMPLETE,
+	FA_OPT_NO_DEFAULT_RULES,
 	FA_OPT_AUDIT_LAST,
 };
 
@@ -93,6 +99,8 @@ enum {
 		{ "html", required_argument, NULL, FA_OPT_HTML },                                  \
 		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },                            \
 		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },                \
+		{ "allow-incomplete", no_argument, NULL, FA_OPT_ALLOW_INCOMPLETE },                \
+		{ "no-default-rules", no_argument, NULL, FA_OPT_NO_DEFAULT_RULES },                \
 		{ "color", required_argument, NULL, FA_OPT_COLOR },                                \
 		{ "junit", required_argument, NULL, FA_OPT_JUNIT },                                \
 		{ "prometheus", required_argument, NULL, FA_OPT_PROMETHEUS },                      \
@@ -116,8 +124,9 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 struct fa_ruleset;
 
 /*
- * Load the rule packs the options name (the shipped ones by default), apply --policy, then
- * --select and --skip.  0, or the -FA_E* of the first failure with @err filled.
+ * Load the rule packs: the shipped ones (unless --no-default-rules), then every -r (a path
+ * that is a shipped pack or the shipped folder itself is not loaded twice); apply --policy,
+ * then --select and --skip.  0, or the -FA_E* of the first failure with @err filled.
  */
 int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 			struct fa_err *err);
@@ -130,11 +139,17 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 
 /*
  * Evaluate the rules on @snapshot into *ret_report (new reference) without writing it; the
- * exit code the report calls for goes to *ret_code.  @require_complete is or'ed with the
- * option.  Returns 0, or an exit code (65/70) after printing why.
+ * exit code the report calls for goes to *ret_code.  Returns 0, or an exit code (65/70)
+ * after printing why.
  */
 int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
-		    bool require_complete, json_t **ret_report, int *ret_code);
+		    json_t **ret_report, int *ret_code);
+
+/* The short-form exit-status paragraph every auditing command's --help ends with. */
+#define FA_AUDIT_EXIT_HELP                                                                         \
+	"Exit status: 0 pass (or incomplete with --allow-incomplete), 1 findings at or above\n"    \
+	"--fail-on, 2 incomplete: a device not collected or a check not evaluable,\n"
+
 
 /*
  * Write @doc (a report, diff or gate document) to the main output and every extra output of

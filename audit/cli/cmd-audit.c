@@ -20,8 +20,8 @@ static const char fa_audit_usage[] =
 	FA_AUDIT_OPTS_HELP
 	"  -h, --help             show this help\n"
 	"\n"
-	"Exit status: 0 clean, 1 findings at or above --fail-on, 2 incomplete (with\n"
-	"--require-complete), 64 usage, 65 bad snapshot or rules, 74 output not writable.\n";
+	FA_AUDIT_EXIT_HELP
+	"64 usage, 65 bad snapshot or rules, 74 output not writable.\n";
 
 static int fa_audit_run(int argc, char **argv);
 

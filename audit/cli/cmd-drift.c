@@ -11,7 +11,11 @@
  *      baseline stays where it was, so the next run reports the drift again until someone
  *      reverts it or accepts it (--accept);
  *   4. rotate: keep --keep snapshots and none older than --max-age, never the baseline.
- * The outputs are those of 'diff' (the drift report), written after the baseline decision.
+ * Every run also audits the new snapshot with the rule packs (as 'audit' does), so a fabric
+ * that was already broken when its baseline was taken keeps being reported.  The outputs are
+ * those of 'diff' (the drift report) with the audit report as its "audit" member, written
+ * after the baseline decision.  The exit code is the worse of the two: 1 for drift or
+ * findings, 2 for an incomplete audit or collection (0 with --allow-incomplete), else 0.
  */
 #include "config.h"
 
@@ -41,11 +45,12 @@ static const char fa_drift_usage[] =
 	"       fabric-audit drift --history DIR --list\n"
 	"\n"
 	"Scheduled drift detection (cron, systemd timer; see contrib/): collect the fabric, keep\n"
-	"the snapshot in the history folder DIR, and report what changed since the baseline, the\n"
-	"last good snapshot.  A run without drift (and with every device collected) moves the\n"
-	"baseline to the new snapshot; a run with drift leaves it, so the drift is reported again\n"
-	"until it is reverted or accepted.  Every file is written atomically and a lock keeps\n"
-	"two runs apart (docs/drift.md).\n"
+	"the snapshot in the history folder DIR, report what changed since the baseline, the\n"
+	"last good snapshot, and audit the new snapshot with the rule packs.  A run without drift\n"
+	"(and with every device collected) moves the baseline to the new snapshot; a run with\n"
+	"drift leaves it, so the drift is reported again until it is reverted or accepted.\n"
+	"Findings of the audit are reported on every run, whatever the baseline.  Every file is\n"
+	"written atomically and a lock keeps two runs apart (docs/drift.md).\n"
 	"\n"
 	"Options:\n"
 	"  -H, --history DIR      the history folder (created when missing)\n"
@@ -59,14 +64,24 @@ static const char fa_drift_usage[] =
 	"                         default the newest) after reviewing its drift\n"
 	"      --list             list the snapshots of the folder, marking the baseline\n"
 	FA_DIFF_OPTS_HELP
+	"  -r, --rules PATH       also run the rule pack file or folder PATH (repeatable)\n"
+	"      --no-default-rules run only the packs -r names, not the shipped ones\n"
+	"      --fail-on SEV      findings at or above SEV exit 1: error, warning, info\n"
+	"                         (default error)\n"
+	"      --policy FILE, --waivers FILE, --select PATTERN, --skip PATTERN\n"
+	"                         as for 'audit'\n"
+	"      --allow-incomplete accept an incomplete run (devices not collected, checks not\n"
+	"                         evaluable): exit 0 when nothing else is wrong\n"
+	"      --require-complete the default: an incomplete run exits 2\n"
 	FA_OUTPUT_OPTS_HELP
 	"  -h, --help             show this help\n"
 	"\n"
-	"Exit status: 0 no drift (or the first baseline was recorded), 1 drift: a change\n"
-	"outside the allow-list or an expected change missing, 2 some devices were not collected\n"
-	"and there is no baseline yet, 64 usage, 65 bad inventory, snapshot or allow-list,\n"
-	"69 no device could be collected, 74 history folder or output not writable,\n"
-	"75 another run holds the history folder's lock.\n";
+	"Exit status: 0 no drift (or the first baseline was recorded) and a passing audit,\n"
+	"1 drift (a change outside the allow-list or an expected change missing) or findings at\n"
+	"or above --fail-on, 2 incomplete: devices not collected or checks not evaluable (0 with\n"
+	"--allow-incomplete), 64 usage, 65 bad inventory, snapshot, allow-list or rules, 69 no\n"
+	"device could be collected, 74 history folder or output not writable, 75 another run\n"
+	"holds the history folder's lock.\n";
 
 static int fa_drift_run(int argc, char **argv);
 
@@ -244,6 +259,47 @@ out:
 	return code;
 }
 
+/* The worse of two verdict exit codes: 1 over 2 over 0. */
+static int fa_drift_worse(int a, int b)
+{
+	if (a == FA_EXIT_FINDINGS || b == FA_EXIT_FINDINGS)
+		return FA_EXIT_FINDINGS;
+	if (a == FA_EXIT_INCOMPLETE || b == FA_EXIT_INCOMPLETE)
+		return FA_EXIT_INCOMPLETE;
+	return FA_EXIT_CLEAN;
+}
+
+/*
+ * Put the audit @report into the drift report @diff: its "audit" member, summary.audit (the
+ * audit's verdict) and summary.overall (fail over incomplete over pass, of the drift and the
+ * audit together); one line on stderr for the cron mail.
+ */
+static void fa_drift_attach_audit(json_t *diff, const json_t *report)
+{
+	const char *dv = fa_get_str(diff, "summary.verdict"), *av;
+	json_t *sum = json_object_get(diff, "summary");
+	const char *overall;
+
+	av = fa_get_str(report, "summary.verdict");
+	if (!av)
+		av = "fail";
+	if (!dv || strcmp(dv, "pass") != 0 || !strcmp(av, "fail"))
+		overall = "fail";
+	else if (!strcmp(av, "incomplete"))
+		overall = "incomplete";
+	else
+		overall = "pass";
+	json_object_set_new(sum, "audit", json_string(av));
+	json_object_set_new(sum, "overall", json_string(overall));
+	json_object_set_new(diff, "audit", json_incref((json_t *)report));
+	fprintf(stderr, "fabric-audit drift: audit of the new snapshot: %s: %lld finding(s), "
+		"%lld check(s) not evaluable, %lld device(s) not collected\n",
+		!strcmp(av, "pass") ? "pass" : !strcmp(av, "fail") ? "FAIL" : "INCOMPLETE",
+		(long long)json_integer_value(fa_obj_get_path(report, "summary.findings")),
+		(long long)json_integer_value(fa_obj_get_path(report, "summary.not_evaluable")),
+		(long long)json_integer_value(fa_obj_get_path(report, "coverage.devices.failed")));
+}
+
 static int fa_drift_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -256,6 +312,15 @@ static int fa_drift_run(int argc, char **argv)
 		{ "max-age", required_argument, NULL, FA_OPT_MAX_AGE },
 		{ "accept", no_argument, NULL, FA_OPT_ACCEPT },
 		{ "list", no_argument, NULL, FA_OPT_LIST },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "no-default-rules", no_argument, NULL, FA_OPT_NO_DEFAULT_RULES },
+		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },
+		{ "allow-incomplete", no_argument, NULL, FA_OPT_ALLOW_INCOMPLETE },
+		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },
+		{ "policy", required_argument, NULL, FA_OPT_POLICY },
+		{ "waivers", required_argument, NULL, FA_OPT_WAIVERS },
+		{ "select", required_argument, NULL, FA_OPT_SELECT },
+		{ "skip", required_argument, NULL, FA_OPT_SKIP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -266,21 +331,21 @@ static int fa_drift_run(int argc, char **argv)
 	struct fa_diff_cli d;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_history *h = NULL;
-	json_t *snap = NULL, *devices = NULL, *diff = NULL;
+	json_t *snap = NULL, *devices = NULL, *diff = NULL, *report = NULL;
 	int64_t v;
-	int opt, code, r, report_code;
+	int opt, code, r, report_code, audit_code = 0;
 
 	fa_collect_cli_init(&c);
 	fa_audit_opts_init(&o);
 	fa_diff_cli_init(&d);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, FA_COLLECT_SHORTOPTS "a:H:s:" FA_OUTPUT_SHORTOPTS
+	while ((opt = getopt_long(argc, argv, FA_COLLECT_SHORTOPTS "a:H:r:s:" FA_OUTPUT_SHORTOPTS
 				  "h", longopts, NULL)) != -1) {
 		int t = fa_collect_cli_take(&c, "drift", opt, optarg);
 
 		if (t == 0)
 			t = fa_diff_cli_take(&d, "drift", opt, optarg);
-		if (t == 0 && opt != 'r')
+		if (t == 0)
 			t = fa_audit_opts_take(&o, "drift", opt, optarg);
 		if (t < 0)
 			return FA_EXIT_USAGE;
@@ -352,8 +417,18 @@ static int fa_drift_run(int argc, char **argv)
 	}
 	if (code != 0)
 		goto out;
+	/* The audit first: bad rules stop the run before anything is stored. */
+	code = fa_audit_report(&o, snap, dr.snapshot ? dr.snapshot : c.inventory, &report,
+			       &audit_code);
+	if (code != 0)
+		goto out;
 	code = fa_drift_check(h, &dr, snap, &dopts, &diff);
+	if (code == FA_EXIT_INCOMPLETE && o.allow_incomplete)
+		code = FA_EXIT_CLEAN;
 	if (diff) {
+		fa_drift_attach_audit(diff, report);
+		if (code == FA_EXIT_CLEAN || code == FA_EXIT_FINDINGS || code == FA_EXIT_INCOMPLETE)
+			code = fa_drift_worse(code, audit_code);
 		report_code = fa_audit_write(&o, diff, "drift");
 		if (report_code != 0)
 			code = report_code;
@@ -363,6 +438,7 @@ out:
 	json_decref(snap);
 	json_decref(devices);
 	json_decref(diff);
+	json_decref(report);
 	fa_diff_cli_release(&d);
 	return code;
 }

@@ -6,12 +6,14 @@
  *   1. The post-change snapshot comes from --after or is collected now (-i).
  *   2. The diff before -> after must pass with the allow-list: only expected changes, and
  *      every expected change on every subject it selects.
- *   3. Every device of the before snapshot must be in the after snapshot, and every device
- *      of both must have been collected: a device that was not seen proves nothing.
- *   4. The full audit of the after snapshot must pass, with --require-complete implied: a
- *      check that could not be evaluated fails the gate too.
- * Exit 1 when the diff fails, the audit has findings or a device is missing or was not
- * collected; else 2 when checks could not be evaluated; else 0.
+ *   3. Every device of the before snapshot must be in the after snapshot (one missing fails
+ *      the gate), and every device of both must have been collected: a device that was not
+ *      seen proves nothing, so the gate is incomplete.
+ *   4. The full audit of the after snapshot must pass: findings fail the gate, a check that
+ *      could not be evaluated makes it incomplete.
+ * Verdict fail (exit 1) when the diff fails, the audit fails or a device is missing; else
+ * incomplete (exit 2, or 0 when --allow-incomplete accepts it) when a device was not
+ * collected or the audit is incomplete; else pass (exit 0).
  */
 #include "config.h"
 
@@ -38,7 +40,7 @@ static const char fa_gate_usage[] =
 	"after it (a snapshot, or collected now from the inventory), check that only the expected\n"
 	"changes happened and that they happened everywhere, and audit the post-change state with\n"
 	"the rule packs.  The gate passes only when both pass, and fails closed: a device missing\n"
-	"after the change, or one that could not be collected, fails it.\n"
+	"after the change fails it, one that could not be collected makes it incomplete.\n"
 	"\n"
 	"Options:\n"
 	"  -b, --before FILE      the snapshot taken before the change\n"
@@ -48,17 +50,21 @@ static const char fa_gate_usage[] =
 	"                         --progress)\n"
 	"  -S, --snapshot FILE    keep the collected after snapshot in FILE\n"
 	FA_DIFF_OPTS_HELP
-	"  -r, --rules PATH       rule pack file or folder (repeatable; default: the shipped\n"
-	"                         packs)\n"
+	"  -r, --rules PATH       also run the rule pack file or folder PATH (repeatable)\n"
+	"      --no-default-rules run only the packs -r names, not the shipped ones\n"
 	"      --fail-on SEV      findings at or above SEV fail the gate: error, warning, info\n"
 	"                         (default error)\n"
+	"      --allow-incomplete accept an incomplete gate (exit 0 when nothing failed; the\n"
+	"                         result says what was accepted)\n"
+	"      --require-complete the default: an incomplete gate exits 2\n"
 	FA_OUTPUT_OPTS_HELP
 	"  -h, --help             show this help\n"
 	"\n"
 	"Exit status: 0 the gate passes, 1 it fails (unexpected or missing changes, findings,\n"
-	"devices missing or not collected), 2 checks of the audit could not be evaluated,\n"
-	"64 usage, 65 bad snapshot, inventory, allow-list or rules, 69 nothing could be\n"
-	"collected, 74 output not writable.\n";
+	"a device missing after the change), 2 incomplete (a device not collected, checks of\n"
+	"the audit not evaluable; 0 with --allow-incomplete), 64 usage, 65 bad snapshot,\n"
+	"inventory, allow-list or rules, 69 nothing could be collected, 74 output not\n"
+	"writable.\n";
 
 static int fa_gate_run(int argc, char **argv);
 
@@ -131,14 +137,26 @@ static const char *fa_gate_audit_verdict(const json_t *report)
 	return v ? v : "fail";
 }
 
+/* How many entries of @nc (fa_gate_coverage) are devices missing after the change. */
+static size_t fa_gate_missing(const json_t *nc)
+{
+	const json_t *d;
+	size_t i, n = 0;
+
+	json_array_foreach(nc, i, d)
+		n += !strcmp(fa_get_str(d, "status") ? fa_get_str(d, "status") : "", "missing");
+	return n;
+}
+
 static json_t *fa_gate_build(const json_t *before, const json_t *after, json_t *diff,
-			     json_t *report, int *ret_code)
+			     json_t *report, bool allow_incomplete, int *ret_code)
 {
 	json_t *gate = json_object(), *reasons = json_array(), *nc, *sum;
-	const char *audit_verdict = fa_gate_audit_verdict(report);
-	bool diff_ok = fa_diff_passed(diff), pass;
+	const char *audit_verdict = fa_gate_audit_verdict(report), *verdict;
+	bool diff_ok = fa_diff_passed(diff);
 	char now[32];
 	long long n;
+	size_t missing;
 
 	n = json_integer_value(fa_obj_get_path(diff, "summary.disallowed"));
 	if (n)
@@ -159,16 +177,24 @@ static json_t *fa_gate_build(const json_t *before, const json_t *after, json_t *
 						   "finding(s), %lld check(s) not evaluable",
 						   audit_verdict, findings, uneval));
 	}
-	pass = diff_ok && json_array_size(nc) == 0 && !strcmp(audit_verdict, "pass");
-	if (pass)
-		*ret_code = FA_EXIT_CLEAN;
-	else if (!diff_ok || json_array_size(nc) || !strcmp(audit_verdict, "fail"))
-		*ret_code = FA_EXIT_FINDINGS;
+	missing = fa_gate_missing(nc);
+	if (!diff_ok || missing || !strcmp(audit_verdict, "fail"))
+		verdict = "fail";
+	else if (json_array_size(nc) || strcmp(audit_verdict, "pass") != 0)
+		verdict = "incomplete";
 	else
+		verdict = "pass";
+	if (!strcmp(verdict, "fail"))
+		*ret_code = FA_EXIT_FINDINGS;
+	else if (!strcmp(verdict, "incomplete") && !allow_incomplete)
 		*ret_code = FA_EXIT_INCOMPLETE;
-	sum = json_pack("{s:s,s:s,s:s,s:I}", "verdict", pass ? "pass" : "fail", "diff",
+	else
+		*ret_code = FA_EXIT_CLEAN;
+	sum = json_pack("{s:s,s:s,s:s,s:I}", "verdict", verdict, "diff",
 			diff_ok ? "pass" : "fail", "audit", audit_verdict,
 			"devices_not_collected", (json_int_t)json_array_size(nc));
+	if (allow_incomplete && !strcmp(verdict, "incomplete"))
+		json_object_set_new(sum, "incomplete_accepted", json_true());
 	json_object_set_new(gate, "format", json_string(FA_REPORT_GATE_FORMAT));
 	json_object_set_new(gate, "created", json_string(fa_time_rfc3339(now, sizeof(now))));
 	json_object_set_new(gate, "tool", json_pack("{s:s,s:s}", "name", "fabric-audit",
@@ -189,6 +215,9 @@ static int fa_gate_run(int argc, char **argv)
 		FA_OUTPUT_LONGOPTS,
 		{ "rules", required_argument, NULL, 'r' },
 		{ "fail-on", required_argument, NULL, FA_OPT_FAIL_ON },
+		{ "allow-incomplete", no_argument, NULL, FA_OPT_ALLOW_INCOMPLETE },
+		{ "require-complete", no_argument, NULL, FA_OPT_REQUIRE_COMPLETE },
+		{ "no-default-rules", no_argument, NULL, FA_OPT_NO_DEFAULT_RULES },
 		{ "before", required_argument, NULL, 'b' },
 		{ "after", required_argument, NULL, FA_OPT_AFTER },
 		{ "snapshot", required_argument, NULL, 'S' },
@@ -278,16 +307,19 @@ static int fa_gate_run(int argc, char **argv)
 		code = fa_cli_exit_for(r);
 		goto out;
 	}
-	code = fa_audit_report(&o, after, dopts.new_source, true, &report, &verdict);
+	code = fa_audit_report(&o, after, dopts.new_source, &report, &verdict);
 	if (code != 0)
 		goto out;
-	gate = fa_gate_build(before, after, diff, report, &verdict);
+	gate = fa_gate_build(before, after, diff, report, o.allow_incomplete, &verdict);
 	code = fa_audit_write(&o, gate, NULL);
 	if (code != 0)
 		goto out;
 	/* One line per reason on stderr, for the change log and the CI job log. */
 	reasons = json_object_get(gate, "reasons");
-	fprintf(stderr, "fabric-audit gate: %s\n", verdict == 0 ? "pass" : "FAIL");
+	fprintf(stderr, "fabric-audit gate: %s\n",
+		!strcmp(fa_get_str(gate, "summary.verdict"), "pass") ? "pass" :
+		!strcmp(fa_get_str(gate, "summary.verdict"), "fail") ? "FAIL" :
+		verdict == 0 ? "INCOMPLETE (accepted: --allow-incomplete)" : "INCOMPLETE");
 	json_array_foreach(reasons, i, r1)
 		fprintf(stderr, "fabric-audit gate: %s\n", json_string_value(r1));
 	code = verdict;

@@ -6,7 +6,10 @@
  *                  or the Markdown rule reference (docs/rules-reference.md is this output
  *                  for the shipped packs, and a test fails when it is stale);
  *   rules check    load the packs strictly and run every rule's pass/fail examples, so a pack
- *                  author (or CI) learns that a rule is wrong before it meets a fabric;
+ *                  author (or CI) learns that a rule is wrong before it meets a fabric; with
+ *                  a snapshot, also run the rules on it and name every rule whose where
+ *                  matched none of its subjects (an error under --strict: a typo such as
+ *                  role == 'gpu_host' otherwise checks nothing, silently);
  *   rules explain  one rule in full: rationale, what it reads, parameters, examples;
  *   rules lint     one or more pack files: everything check does, plus a rationale and both
  *                  kinds of example for every rule, every problem listed (not just the first).
@@ -20,6 +23,7 @@
 
 #include "audit/cli/cmd.h"
 #include "audit/engine.h"
+#include "audit/snapshot.h"
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule.h"
@@ -27,7 +31,7 @@
 
 static const char fa_rules_usage[] =
 	"usage: fabric-audit rules list [-r PATH]... [--policy FILE] [--format text|json|markdown]\n"
-	"       fabric-audit rules check [-r PATH]...\n"
+	"       fabric-audit rules check [-r PATH]... [-s SNAPSHOT [--strict]]\n"
 	"       fabric-audit rules explain [-r PATH]... [--policy FILE] ID\n"
 	"       fabric-audit rules lint FILE...\n"
 	"\n"
@@ -36,7 +40,9 @@ static const char fa_rules_usage[] =
 	"  list     print every loaded rule: id, severity, scope, category and title\n"
 	"           (--format json adds pack, tags and rationale; --format markdown writes the\n"
 	"           rule reference, docs/rules-reference.md for the shipped packs)\n"
-	"  check    load the packs strictly and run each rule's pass/fail examples\n"
+	"  check    load the packs strictly and run each rule's pass/fail examples; with -s,\n"
+	"           also run the rules on SNAPSHOT and list the rules whose where matched none\n"
+	"           of its subjects (with --strict each of them is an error)\n"
 	"  explain  show one rule: rationale, where/expect as written, the parameters it reads\n"
 	"           with their values, and its examples\n"
 	"  lint     check pack files for a rule author: syntax and unknown keys\n"
@@ -47,11 +53,15 @@ static const char fa_rules_usage[] =
 	"  -r, --rules PATH     a rule pack file, or a folder of *.yaml/*.yml/*.json packs\n"
 	"                       (repeatable; default: the shipped packs, or $FABRIC_AUDIT_RULES)\n"
 	"      --policy FILE    apply a site policy first (parameters, select, skip)\n"
+	"  -s, --snapshot FILE  check: a snapshot to run the rules on\n"
+	"      --strict         check: a rule whose where matched nothing in the snapshot is an\n"
+	"                       error (rules off until a parameter is set, and rules with no\n"
+	"                       subject of their scope at all, are only listed)\n"
 	"  -f, --format FORMAT  text (default), json or markdown (list only)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 ok, 64 usage, 65 a pack is invalid, an example does not hold, lint\n"
-	"found a problem, or no rule has that ID.\n";
+	"found a problem, no rule has that ID, or (--strict) a rule matched nothing.\n";
 
 const struct fa_cmd fa_cmd_rules;
 
@@ -323,19 +333,67 @@ static int fa_rules_lint(char **files, int n)
 	return code;
 }
 
+/*
+ * rules check -s: run @rs on the snapshot @path and list the rules that applied to no subject.
+ * Returns 0, or 65 under @strict when a rule's where matched none of the subjects.
+ */
+static int fa_rules_check_snapshot(const struct fa_ruleset *rs, const char *path, bool strict)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = NULL, *rep = NULL, *u;
+	size_t i, nwhere = 0;
+	int rc, code = FA_EXIT_CLEAN;
+
+	rc = fa_snapshot_load(path, &snap, &err);
+	if (rc == 0)
+		rc = fa_engine_run(rs, snap, NULL, &rep, &err);
+	if (rc < 0) {
+		fa_cli_error(&err);
+		code = fa_cli_exit_for(rc);
+		goto out;
+	}
+	json_array_foreach(json_object_get(json_object_get(rep, "coverage"), "unmatched_rules"),
+			   i, u) {
+		const char *id = json_string_value(json_object_get(u, "rule"));
+		const char *why = json_string_value(json_object_get(u, "reason"));
+		const struct fa_rule *r = fa_ruleset_find(rs, id);
+		bool bad = why && !strcmp(why, "where");
+
+		nwhere += bad;
+		fprintf(stderr, "%s: %s:%d: rule '%s' applied to no subject of %s: %s\n",
+			bad && strict ? "error" : "warning", r ? r->pack->file : "?",
+			r ? r->line : 0, id, path,
+			!why ? "?" : !strcmp(why, "where") ? "its where matched none of them" :
+			!strcmp(why, "parameter") ? "it is off until a parameter is set" :
+			"the snapshot has nothing of its scope");
+	}
+	printf("%s: %lld checks, %zu rule(s) whose where matched nothing\n", path,
+	       (long long)json_integer_value(json_object_get(json_object_get(rep, "summary"),
+							     "checks")), nwhere);
+	if (strict && nwhere)
+		code = FA_EXIT_DATAERR;
+out:
+	json_decref(rep);
+	json_decref(snap);
+	return code;
+}
+
 static int fa_cmd_rules_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "rules", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "policy", required_argument, NULL, 'p' },
+		{ "snapshot", required_argument, NULL, 's' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fa_ruleset *rs = NULL;
 	struct fa_err err = FA_ERR_INIT;
 	const char **paths = NULL;
-	const char *format = "text", *sub, *policy = NULL;
+	const char *format = "text", *sub, *policy = NULL, *snapshot = NULL;
+	bool strict = false;
 	size_t npaths = 0, i, nex = 0;
 	struct fa_buf md = FA_BUF_INIT;
 	json_t *list;
@@ -355,7 +413,7 @@ static int fa_cmd_rules_main(int argc, char **argv)
 					  "unknown subcommand '%s' (list, check, explain, lint)",
 					  sub);
 	optind = 0;
-	while ((c = getopt_long(argc - 1, argv + 1, "r:f:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc - 1, argv + 1, "r:f:s:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			paths = fa_xreallocarray(paths, npaths + 1, sizeof(*paths));
@@ -367,6 +425,12 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		case 'p':
 			policy = optarg;
 			break;
+		case 's':
+			snapshot = optarg;
+			break;
+		case 'S':
+			strict = true;
+			break;
 		case 'h':
 			fputs(fa_rules_usage, stdout);
 			goto out;
@@ -374,6 +438,15 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			code = fa_cli_usage_error(&fa_cmd_rules, "bad option");
 			goto out;
 		}
+	}
+	if ((snapshot || strict) && strcmp(sub, "check") != 0) {
+		code = fa_cli_usage_error(&fa_cmd_rules, "-s and --strict go with 'rules check'");
+		goto out;
+	}
+	if (strict && !snapshot) {
+		code = fa_cli_usage_error(&fa_cmd_rules, "--strict needs a snapshot to check the "
+					  "rules against (-s SNAPSHOT)");
+		goto out;
 	}
 	if (strcmp(sub, "lint") == 0) {
 		if (optind >= argc - 1 || npaths) {
@@ -423,6 +496,8 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			nex += rs->rules[i]->nexamples;
 		printf("%zu rules in %zu packs: all %zu examples hold\n", rs->nrules, rs->npacks,
 		       nex);
+		if (snapshot)
+			code = fa_rules_check_snapshot(rs, snapshot, strict);
 	} else if (strcmp(sub, "explain") == 0) {
 		const struct fa_rule *r = fa_ruleset_find(rs, argv[argc - 1]);
 

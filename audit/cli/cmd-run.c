@@ -23,9 +23,9 @@ static const char fa_run_usage[] =
 	FA_AUDIT_OPTS_HELP
 	"  -h, --help             show this help\n"
 	"\n"
-	"Exit status: 0 clean, 1 findings at or above --fail-on, 2 incomplete (with\n"
-	"--require-complete), 64 usage, 65 bad inventory or rules, 69 no device could be\n"
-	"collected, 74 output not writable.\n";
+	FA_AUDIT_EXIT_HELP
+	"64 usage, 65 bad inventory or rules, 69 no device could be collected, 74 output not\n"
+	"writable.\n";
 
 static int fa_run_run(int argc, char **argv);
 

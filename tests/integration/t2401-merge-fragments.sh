@@ -91,7 +91,18 @@ json.dump({"format": "something/else"}, open(bad + "/other.json", "w"))
 EOF
 rm "$T/frags/gpu00002.json"
 fa_run merge -o "$T/merged2.json" "$T/frags" "$T/bad" "$T/sw1.json" "$T/sw2.json"
-fa_expect_rc "merge goes on past bad inputs (exit 0)" 0
+fa_expect_rc "an unreadable input stops the merge (exit 65)" 65
+fa_expect_grep "naming the first unreadable input" \
+	'cannot merge: input .*bad/other.json.*\(2 of 1005 inputs unreadable; --skip-unreadable' \
+	"$T/err"
+if [ -e "$T/merged2.json" ]; then
+	fa_fail "no output is written when an input is unreadable" "$T/err"
+else
+	fa_ok "no output is written when an input is unreadable"
+fi
+fa_run merge --skip-unreadable -o "$T/merged2.json" "$T/frags" "$T/bad" "$T/sw1.json" \
+	"$T/sw2.json"
+fa_expect_rc "with --skip-unreadable merge goes on past bad inputs (exit 0)" 0
 fa_expect_grep "a truncated fragment is reported and left out" 'truncated.json' "$T/err"
 fa_expect_grep "a file that is not a snapshot is reported" 'other.json.*not a fabric-audit snapshot' "$T/err"
 fa_expect_grep "the duplicate is reported, the ok copy kept" \
@@ -100,7 +111,7 @@ fa_expect_grep "the host 2 h ahead is reported for clock skew" \
 	'skewed-gpu00002.json: created 7[12][0-9][0-9] s (in the future of this machine.s clock|after the median of all inputs): clock skew' \
 	"$T/err"
 fa_expect_grep "the summary counts them" \
-	'merged 1065 devices from 1005 inputs \(2 unreadable, 1 duplicate devices, 1 with clock skew, 0 not ok\)' "$T/err"
+	'merged 1065 devices from 1005 inputs \(2 unreadable and skipped, 1 duplicate devices, 1 with clock skew, 0 not ok\)' "$T/err"
 python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -110,7 +121,7 @@ assert any("also in" in w and "dup-gpu00001" in w for w in d["gpu00001"]["warnin
 assert any("clock skew" in w for w in d["gpu00002"]["warnings"])
 ' "$T/merged2.json" 2>"$T/py.err" && fa_ok "the kept devices carry the duplicate and skew warnings" ||
 	fa_fail "the kept devices carry the duplicate and skew warnings" "$T/py.err"
-fa_run merge --require-complete -o "$T/merged3.json" "$T/frags" "$T/bad"
+fa_run merge --skip-unreadable --require-complete -o "$T/merged3.json" "$T/frags" "$T/bad"
 fa_expect_rc "--require-complete makes unreadable inputs exit 2" 2
 fa_run merge -o "$T/none.json" "$T/bad/truncated.json"
 fa_expect_rc "nothing readable exits 65" 65

@@ -226,27 +226,27 @@ START_TEST(engine_coverage_and_warnings)
 }
 END_TEST
 
-/* Verdict and exit code for the small snapshot under each --fail-on / --require-complete. */
+/* Verdict and exit code for the small snapshot under each --fail-on / --allow-incomplete. */
 START_TEST(engine_verdicts_and_exit_codes)
 {
 	static const char *const info_only =
 		"tests/fixtures/rules/packdir/20-second.json";	/* an info rule */
 	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
-	json_t *rep = fa_run_small(&opts), *snap, *pcp;
+	json_t *rep = fa_run_small(&opts), *snap, *pcp, *acc;
 	struct fa_ruleset *rs;
 	struct fa_err err = FA_ERR_INIT;
 
 	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
 		      "Error findings with --fail-on error exit 1.");
-	opts.require_complete = true;
+	opts.allow_incomplete = true;
 	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
-		      "Findings outrank incompleteness: still exit 1.");
+		      "Findings outrank incompleteness: exit 1 even when incomplete is accepted.");
 	json_decref(rep);
 
-	/* Only an info rule: findings below --fail-on do not fail. */
+	/* Only an info rule: findings below --fail-on do not fail, the failed device remains. */
 	rs = fa_load_rules(info_only);
 	snap = fa_load_snapshot("tests/fixtures/rules/snapshot-small.json");
-	opts.require_complete = false;
+	opts.allow_incomplete = false;
 	/* A site policy wanting PCP trust: every DSCP-trusting port becomes an info finding. */
 	pcp = json_string("pcp");
 	ck_assert_int_eq(fa_ruleset_set_param(rs, "trust", pcp, &err), 0);
@@ -254,9 +254,12 @@ START_TEST(engine_verdicts_and_exit_codes)
 	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
 	ck_assert_msg(fa_int(json_object_get(rep, "summary"), "findings") == 5,
 		      "The info rule finds the 5 ports trusting DSCP, not PCP.");
-	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "pass");
-	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 0,
-		      "Info findings with --fail-on error exit 0.");
+	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete") == 0,
+		      "A device that was not collected makes the verdict incomplete, never pass.");
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 2,
+		      "An incomplete verdict exits 2 by default.");
+	ck_assert_msg(json_object_get(json_object_get(rep, "summary"), "accepted_incomplete") ==
+		      NULL, "Nothing is accepted without --allow-incomplete.");
 	opts.fail_on = FA_SEVERITY_INFO;
 	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 1,
 		      "The same report with --fail-on info exits 1.");
@@ -266,29 +269,68 @@ START_TEST(engine_verdicts_and_exit_codes)
 	json_decref(rep);
 
 	opts.fail_on = FA_SEVERITY_ERROR;
-	opts.require_complete = true;
+	opts.allow_incomplete = true;
 	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
 	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete") == 0,
-		      "With --require-complete a failed device makes the verdict incomplete.");
-	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 2, "An incomplete audit exits 2.");
+		      "--allow-incomplete leaves the verdict incomplete.");
+	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 0,
+		      "--allow-incomplete with nothing failed exits 0.");
+	acc = json_object_get(json_object_get(rep, "summary"), "accepted_incomplete");
+	ck_assert_msg(json_array_size(json_object_get(acc, "devices")) == 1,
+		      "The report names the one device accepted as not collected.");
 	json_decref(rep);
 
-	/* Without the failed device and the ports lacking data, it is complete. */
+	/* Without the failed device, the ports lacking data still keep it incomplete. */
+	opts.allow_incomplete = false;
 	json_array_remove(json_object_get(snap, "devices"), 3);
 	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
 	ck_assert_msg(fa_int(json_object_get(rep, "summary"), "not_evaluable") > 0,
 		      "Ports without qos.trust are not evaluable.");
 	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "incomplete");
+	ck_assert_msg(fa_engine_exit_code(rep, NULL) == 2,
+		      "No options: checks not evaluable exit 2.");
 	json_decref(rep);
 
-	ck_assert_int_eq(fa_engine_run(rs, snap, NULL, &rep, &err), 0);
-	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "pass") == 0 &&
-		      fa_engine_exit_code(rep, NULL) == 0,
-		      "No options means --fail-on error without --require-complete.");
-	json_decref(rep);
 	opts.fail_on = -1;
 	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == -FA_EINVAL,
 		      "A --fail-on out of range is -FA_EINVAL.");
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
+/* A rule whose where selects nothing is listed with why; one off by a parameter too. */
+START_TEST(engine_lists_rules_that_applied_to_no_subject)
+{
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/engine-pack.yaml");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = json_pack("{s:[{s:s,s:s,s:s,s:[{s:s,s:i}]}]}", "devices", "name",
+				 "leaf01", "kind", "switch", "status", "ok", "ports", "name",
+				 "swp1", "mtu", 9216);
+	json_t *rep = NULL, *u, *why = json_object();
+	size_t i;
+
+	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
+	json_array_foreach(json_object_get(json_object_get(rep, "coverage"), "unmatched_rules"),
+			   i, u)
+		json_object_set(why, fa_str(u, "rule"), json_object_get(u, "reason"));
+	ck_assert_msg(!strcmp(fa_str(why, "dev.ofed.min"), "where"),
+		      "A host rule on a fabric of one switch: its where matched nothing.");
+	ck_assert_msg(!strcmp(fa_str(why, "link.mtu.equal"), "no-subjects"),
+		      "A link rule on a fabric without links had no subject at all.");
+	ck_assert_msg(!json_object_get(why, "port.mtu.jumbo"),
+		      "The rule that checked the switch port is not listed.");
+	ck_assert_msg(fa_int(json_object_get(rep, "summary"), "rules_unmatched") ==
+		      (long long)json_object_size(why), "summary.rules_unmatched counts the list.");
+	ck_assert_msg(strcmp(fa_str(json_object_get(rep, "summary"), "verdict"), "pass") == 0,
+		      "Rules that applied to nothing do not make the verdict incomplete.");
+	ck_assert_msg(json_array_size(json_object_get(rep, "packs")) == 1 &&
+		      strlen(fa_str(json_object_get(rep, "summary"), "packs_digest")) == 64 &&
+		      strlen(fa_str(json_array_get(json_object_get(rep, "packs"), 0), "sha256")) ==
+		      64, "The report names the pack with its sha256, and the set's digest.");
+	json_decref(why);
+	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);
 }
@@ -304,7 +346,6 @@ START_TEST(engine_clean_fabric_passes)
 				 "swp1", "mtu", 9216, "qos", "trust", "dscp");
 	json_t *rep = NULL;
 
-	opts.require_complete = true;
 	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
 	ck_assert_str_eq(fa_str(json_object_get(rep, "summary"), "verdict"), "pass");
 	ck_assert_msg(fa_engine_exit_code(rep, &opts) == 0, "A clean, complete fabric exits 0.");
@@ -884,6 +925,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_counts_per_rule_and_summary);
 	tcase_add_test(tc, engine_coverage_and_warnings);
 	tcase_add_test(tc, engine_verdicts_and_exit_codes);
+	tcase_add_test(tc, engine_lists_rules_that_applied_to_no_subject);
 	tcase_add_test(tc, engine_clean_fabric_passes);
 	tcase_add_test(tc, engine_rejects_unusable_snapshots);
 	tcase_add_test(tc, engine_shipped_pack_examples_hold);

@@ -532,7 +532,7 @@ START_TEST(local_merge_policy)
 {
 	json_t *snap = NULL, *notes = NULL, *d;
 	struct fa_merge_stats st;
-	struct fa_merge_opts mo = { 300 };
+	struct fa_merge_opts mo = { 300, false };
 	char *dir = NULL, *extra = NULL, *out = NULL;
 	const char *paths[2];
 	int r;

@@ -12,6 +12,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 #include "audit/util/fileio.h"
+#include "audit/util/sha256.h"
 #include "audit/util/yamljson.h"
 #include "drivers/capture.h"
 #include "drivers/platform.h"
@@ -253,6 +254,30 @@ START_TEST(atomic_write_never_replaces_a_device)
 }
 END_TEST
 
+/* The FIPS 180-4 test vectors, fed whole and in pieces that straddle the 64-byte blocks. */
+START_TEST(sha256_matches_the_standard_vectors)
+{
+	static const char two_blocks[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	struct fa_sha256 s;
+	char hex[FA_SHA256_HEX_LEN + 1], a[1000];
+	size_t i;
+
+	fa_sha256_buf("", 0, hex);
+	ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	fa_sha256_buf("abc", 3, hex);
+	ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	fa_sha256_buf(two_blocks, strlen(two_blocks), hex);
+	ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	memset(a, 'a', sizeof(a));
+	fa_sha256_init(&s);
+	for (i = 0; i < 1000; i++)
+		fa_sha256_update(&s, a, sizeof(a));
+	fa_sha256_hex(&s, hex);
+	ck_assert_msg(strcmp(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+		      == 0, "A million 'a' fed 1000 at a time hash as in FIPS 180-4 (got %s).", hex);
+}
+END_TEST
+
 Suite *fa_util_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -270,6 +295,7 @@ Suite *fa_util_suite(void)
 	tcase_add_test(tc, atomic_write_never_replaces_a_device);
 	tcase_add_test(tc, platform_templates_expand_and_match);
 	tcase_add_test(tc, units_read_device_spellings);
+	tcase_add_test(tc, sha256_matches_the_standard_vectors);
 	suite_add_tcase(s, tc);
 	return s;
 }
