@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/* The model field registry (fields.h): the tables generated from fields.def, and lookups. */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/fields.h"
+#include "audit/util/banned.h"
+
+#define DEVICE FA_FIELD_DEVICE
+#define PORT FA_FIELD_PORT
+#define LINK FA_FIELD_LINK
+#define STRING FA_FIELD_STRING
+#define INTEGER FA_FIELD_INTEGER
+#define NUMBER FA_FIELD_NUMBER
+#define BOOLEAN FA_FIELD_BOOLEAN
+#define OBJECT FA_FIELD_OBJECT
+#define MAP FA_FIELD_MAP
+#define INTEGERS FA_FIELD_INTEGERS
+#define STRINGS FA_FIELD_STRINGS
+#define OBJECTS FA_FIELD_OBJECTS
+
+static const struct fa_field fa_fields[] = {
+#define SOURCE(id, platform, command)
+#define FIELD(entity, path, type, unit, flags, sources, meaning)                                   \
+	{ entity, path, type, unit, flags, sources, meaning },
+#include "audit/fields.def"
+#undef FIELD
+#undef SOURCE
+};
+
+static const struct fa_field_source fa_field_sources[] = {
+#define SOURCE(id, platform, command) { id, platform, command },
+#define FIELD(entity, path, type, unit, flags, sources, meaning)
+#include "audit/fields.def"
+#undef FIELD
+#undef SOURCE
+};
+
+#define FA_NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const fa_entity_names[FA_FIELD_ENTITY_COUNT] = {
+	[FA_FIELD_DEVICE] = "device",
+	[FA_FIELD_PORT] = "port",
+	[FA_FIELD_LINK] = "link",
+};
+
+static const char *const fa_type_names[FA_FIELD_TYPE_COUNT] = {
+	[FA_FIELD_STRING] = "string",
+	[FA_FIELD_INTEGER] = "integer",
+	[FA_FIELD_NUMBER] = "number",
+	[FA_FIELD_BOOLEAN] = "boolean",
+	[FA_FIELD_OBJECT] = "object",
+	[FA_FIELD_MAP] = "map",
+	[FA_FIELD_INTEGERS] = "array of integer",
+	[FA_FIELD_STRINGS] = "array of string",
+	[FA_FIELD_OBJECTS] = "array of object",
+};
+
+size_t fa_fields_count(void)
+{
+	return FA_NELEM(fa_fields);
+}
+
+const struct fa_field *fa_field_at(size_t i)
+{
+	return i < FA_NELEM(fa_fields) ? &fa_fields[i] : NULL;
+}
+
+size_t fa_field_sources_count(void)
+{
+	return FA_NELEM(fa_field_sources);
+}
+
+const struct fa_field_source *fa_field_source_at(size_t i)
+{
+	return i < FA_NELEM(fa_field_sources) ? &fa_field_sources[i] : NULL;
+}
+
+const struct fa_field_source *fa_field_source_find(const char *id, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < FA_NELEM(fa_field_sources); i++)
+		if (strlen(fa_field_sources[i].id) == len &&
+		    memcmp(fa_field_sources[i].id, id, len) == 0)
+			return &fa_field_sources[i];
+	return NULL;
+}
+
+const char *fa_field_entity_to_string(enum fa_field_entity e)
+{
+	return (unsigned)e < FA_FIELD_ENTITY_COUNT ? fa_entity_names[e] : "unknown";
+}
+
+int fa_field_entity_from_string(const char *s, size_t len)
+{
+	int i;
+
+	for (i = 0; i < FA_FIELD_ENTITY_COUNT; i++)
+		if (strlen(fa_entity_names[i]) == len && memcmp(fa_entity_names[i], s, len) == 0)
+			return i;
+	return -1;
+}
+
+const char *fa_field_type_to_string(enum fa_field_type t)
+{
+	return (unsigned)t < FA_FIELD_TYPE_COUNT ? fa_type_names[t] : "unknown";
+}
+
+/* Length of the segment starting at @s (up to '.' or the end). */
+static size_t fa_seg_len(const char *s)
+{
+	return strcspn(s, ".");
+}
+
+/* Does registry path @reg name @path, segment by segment ("*" takes any plain key)? */
+static bool fa_path_matches(const char *reg, const char *path)
+{
+	for (;;) {
+		size_t rn = fa_seg_len(reg), pn = fa_seg_len(path);
+
+		if (rn == 1 && reg[0] == '*') {
+			if (pn == 0 || (pn >= 2 && memcmp(path + pn - 2, "[]", 2) == 0))
+				return false;
+		} else if (rn != pn || memcmp(reg, path, rn) != 0) {
+			return false;
+		}
+		reg += rn;
+		path += pn;
+		if (!*reg || !*path)
+			return !*reg && !*path;
+		reg++;
+		path++;
+	}
+}
+
+const struct fa_field *fa_field_find(enum fa_field_entity entity, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < FA_NELEM(fa_fields); i++)
+		if (fa_fields[i].entity == entity && fa_path_matches(fa_fields[i].path, path))
+			return &fa_fields[i];
+	return NULL;
+}
+
+const struct fa_field *fa_field_find_full(const char *name)
+{
+	size_t n = fa_seg_len(name);
+	int e = fa_field_entity_from_string(name, n);
+
+	if (e < 0 || name[n] != '.')
+		return NULL;
+	return fa_field_find((enum fa_field_entity)e, name + n + 1);
+}
+
+bool fa_field_glob_is_known(enum fa_field_entity entity, const char *pattern)
+{
+	size_t i, fixed = strcspn(pattern, "*?[\\");
+
+	for (i = 0; i < FA_NELEM(fa_fields); i++) {
+		const struct fa_field *f = &fa_fields[i];
+		size_t n = strlen(f->path);
+
+		if (f->entity != entity)
+			continue;
+		if (fnmatch(pattern, f->path, 0) == 0)
+			return true;
+		/* The fixed start runs into a map's free keys: nic.mlxconfig.SRIOV* */
+		if (f->type == FA_FIELD_MAP && fixed > n && strncmp(pattern, f->path, n) == 0 &&
+		    pattern[n] == '.')
+			return true;
+	}
+	return false;
+}
+
+bool fa_field_is_filled(const struct fa_field *f)
+{
+	size_t i, n = strlen(f->path);
+
+	if (f->sources[0])
+		return true;
+	if (f->type != FA_FIELD_OBJECT && f->type != FA_FIELD_MAP && f->type != FA_FIELD_OBJECTS)
+		return false;
+	for (i = 0; i < FA_NELEM(fa_fields); i++) {
+		const struct fa_field *g = &fa_fields[i];
+
+		if (g->entity == f->entity && g->sources[0] && strncmp(g->path, f->path, n) == 0 &&
+		    (g->path[n] == '.' || g->path[n] == '['))
+			return true;
+	}
+	return false;
+}
+
+size_t fa_field_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, *d, r;
+
+	if (la > 200 || lb > 200)
+		return (size_t)-1;
+	d = calloc((la + 1) * (lb + 1), sizeof(*d));
+	if (!d)
+		return (size_t)-1;
+#define D(x, y) d[(x) * (lb + 1) + (y)]
+	for (i = 0; i <= la; i++)
+		D(i, 0) = i;
+	for (j = 0; j <= lb; j++)
+		D(0, j) = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1], best = D(i - 1, j - 1) + cost;
+
+			if (D(i - 1, j) + 1 < best)
+				best = D(i - 1, j) + 1;
+			if (D(i, j - 1) + 1 < best)
+				best = D(i, j - 1) + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    D(i - 2, j - 2) + 1 < best)
+				best = D(i - 2, j - 2) + 1;
+			D(i, j) = best;
+		}
+	}
+	r = D(la, lb);
+#undef D
+	free(d);
+	return r;
+}
+
+/* @reg with each "*" segment replaced by @path's segment at the same place. */
+static void fa_fill_stars(const char *reg, const char *path, char *buf, size_t size)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (;;) {
+		size_t rn = fa_seg_len(reg), pn = fa_seg_len(path);
+		bool star = rn == 1 && reg[0] == '*' && pn > 0;
+		int w = snprintf(buf + off, size - off, "%s%.*s", off ? "." : "",
+				 (int)(star ? pn : rn), star ? path : reg);
+
+		if (w < 0 || (size_t)w >= size - off)
+			return;
+		off += (size_t)w;
+		reg += rn;
+		path += pn;
+		if (!*reg)
+			return;
+		reg++;
+		if (*path)
+			path++;
+	}
+}
+
+bool fa_field_suggest(enum fa_field_entity entity, const char *path, char *buf, size_t size)
+{
+	size_t i, best = (size_t)-1, len = strlen(path), limit;
+	char cand[256];
+
+	if (size)
+		buf[0] = '\0';
+	limit = len / 3 > 2 ? len / 3 : 2;
+	for (i = 0; i < FA_NELEM(fa_fields); i++) {
+		size_t d;
+
+		if (fa_fields[i].entity != entity)
+			continue;
+		fa_fill_stars(fa_fields[i].path, path, cand, sizeof(cand));
+		d = fa_field_distance(path, cand);
+		if (d < best && d <= limit && d > 0) {
+			best = d;
+			snprintf(buf, size, "%s", cand);
+		}
+	}
+	return best != (size_t)-1;
+}

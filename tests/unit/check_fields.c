@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The model field registry (audit/fields.def): lookups by path (map keys, list items),
+ * did-you-mean suggestions, globs, and the table's own consistency with the platform tables
+ * (every SOURCE is a real command, every command is a SOURCE, every field's sources exist,
+ * every dotted path has its parent registered).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/fields.h"
+#include "drivers/platform.h"
+#include "tests/unit/unit.h"
+
+START_TEST(fields_find_plain_nested_and_full_names)
+{
+	const struct fa_field *f = fa_field_find(FA_FIELD_PORT, "mtu");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(f->type, FA_FIELD_INTEGER);
+	ck_assert_str_eq(f->unit, "bytes");
+	ck_assert_ptr_eq(fa_field_find_full("port.mtu"), f);
+	ck_assert_ptr_nonnull(fa_field_find_full("port.qos.ets.bandwidth"));
+	ck_assert_ptr_nonnull(fa_field_find_full("device.os.version"));
+	ck_assert_ptr_nonnull(fa_field_find_full("link.a.device"));
+	/* An object is a field too: exists(port.qos) names something. */
+	ck_assert_int_eq(fa_field_find_full("port.qos")->type, FA_FIELD_OBJECT);
+	ck_assert_ptr_null(fa_field_find_full("port.mut"));
+	ck_assert_ptr_null(fa_field_find_full("port.mtu.value"));
+	ck_assert_ptr_null(fa_field_find_full("port.qos.ets.bandwith"));
+	ck_assert_ptr_null(fa_field_find_full("switch.mtu"));
+	ck_assert_ptr_null(fa_field_find_full("mtu"));
+	/* Entities do not share fields. */
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_DEVICE, "mtu"));
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_PORT, "os.name"));
+}
+END_TEST
+
+START_TEST(fields_find_map_keys_and_list_items)
+{
+	const struct fa_field *f;
+
+	/* mlxconfig parameter names are free keys; what lies below them is not. */
+	f = fa_field_find(FA_FIELD_PORT, "nic.mlxconfig.SRIOV_EN.current");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(f->path, "nic.mlxconfig.*.current");
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_PORT, "nic.mlxconfig.*.next"));
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_PORT, "nic.mlxconfig.NUM_OF_VFS"));
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_PORT, "nic.mlxconfig.SRIOV_EN.curent"));
+	ck_assert_int_eq(fa_field_find(FA_FIELD_PORT, "nic.mlxconfig")->type, FA_FIELD_MAP);
+	/* NCCL settings: one key per variable. */
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_DEVICE, "nccl.ib_hca"));
+	/* Software versions are fixed keys, so a typo there is caught. */
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_DEVICE, "software.ofed"));
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_DEVICE, "software.ofedd"));
+	/* Items of a list of objects are written name[]. */
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_PORT, "gids[].type"));
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_PORT, "gids.type"));
+	ck_assert_ptr_nonnull(fa_field_find(FA_FIELD_DEVICE, "ib_partitions[].members[].guid"));
+	/* "*" never stands for list items. */
+	ck_assert_ptr_null(fa_field_find(FA_FIELD_PORT, "nic.mlxconfig.x[].current"));
+}
+END_TEST
+
+START_TEST(fields_distance_counts_swaps_as_one_edit)
+{
+	ck_assert_uint_eq(fa_field_distance("mut", "mtu"), 1);
+	ck_assert_uint_eq(fa_field_distance("mtu", "mtu"), 0);
+	ck_assert_uint_eq(fa_field_distance("kitten", "sitting"), 3);
+	ck_assert_uint_eq(fa_field_distance("", "abc"), 3);
+	ck_assert_uint_eq(fa_field_distance("qos.pfc_enable", "qos.pfc_enabled"), 1);
+}
+END_TEST
+
+START_TEST(fields_suggest_the_closest_registered_path)
+{
+	char buf[128];
+
+	ck_assert(fa_field_suggest(FA_FIELD_PORT, "mut", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "mtu");
+	ck_assert(fa_field_suggest(FA_FIELD_PORT, "qos.pfc_enable", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "qos.pfc_enabled");
+	ck_assert(fa_field_suggest(FA_FIELD_PORT, "nic.fimrware", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "nic.firmware");
+	/* The map key the user wrote is kept; the typo below it is fixed. */
+	ck_assert(fa_field_suggest(FA_FIELD_PORT, "nic.mlxconfig.SRIOV_EN.curent", buf,
+				   sizeof(buf)));
+	ck_assert_str_eq(buf, "nic.mlxconfig.SRIOV_EN.current");
+	ck_assert(fa_field_suggest(FA_FIELD_DEVICE, "os.verison", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "os.version");
+	/* Nothing close: no guess. */
+	ck_assert(!fa_field_suggest(FA_FIELD_PORT, "temperature_celsius", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "");
+	ck_assert(!fa_field_suggest(FA_FIELD_LINK, "mtu", buf, sizeof(buf)));
+}
+END_TEST
+
+START_TEST(fields_globs_must_name_a_field)
+{
+	ck_assert(fa_field_glob_is_known(FA_FIELD_PORT, "nic.mlxconfig.*"));
+	ck_assert(fa_field_glob_is_known(FA_FIELD_PORT, "nic.*"));
+	ck_assert(fa_field_glob_is_known(FA_FIELD_PORT, "nic.mlxconfig.SRIOV*"));
+	ck_assert(fa_field_glob_is_known(FA_FIELD_PORT, "qos.ecn.*_threshold"));
+	ck_assert(!fa_field_glob_is_known(FA_FIELD_PORT, "nci.*"));
+	ck_assert(!fa_field_glob_is_known(FA_FIELD_DEVICE, "qos.*"));
+}
+END_TEST
+
+START_TEST(fields_volatile_and_filled_flags)
+{
+	ck_assert(fa_field_find_full("device.warnings")->flags & FA_FIELD_VOLATILE);
+	ck_assert(!(fa_field_find_full("port.mtu")->flags & FA_FIELD_VOLATILE));
+	ck_assert(fa_field_is_filled(fa_field_find_full("port.mtu")));
+	/* An object is filled when a field below it is. */
+	ck_assert(fa_field_is_filled(fa_field_find_full("port.qos")));
+	ck_assert(fa_field_is_filled(fa_field_find_full("port.nic.mlxconfig")));
+	/* No shipped parser reads transceiver EEPROMs yet. */
+	ck_assert(!fa_field_is_filled(fa_field_find_full("port.transceiver.cable_type")));
+	ck_assert(!fa_field_is_filled(fa_field_find_full("port.transceiver")));
+}
+END_TEST
+
+/* The registry's own invariants, so a FIELD() line with a typo fails here, not in a rule. */
+START_TEST(fields_table_is_consistent)
+{
+	size_t i, j, n = fa_fields_count();
+
+	ck_assert_uint_gt(n, 100);
+	for (i = 0; i < n; i++) {
+		const struct fa_field *f = fa_field_at(i);
+		const char *s = f->sources, *dot;
+		char parent[256];
+
+		ck_assert_msg(f->path[0] && f->meaning[0], "field %zu has a path and a meaning", i);
+		for (j = 0; j < i; j++) {
+			const struct fa_field *g = fa_field_at(j);
+
+			ck_assert_msg(g->entity != f->entity || strcmp(g->path, f->path) != 0,
+				      "%s.%s is listed once", fa_field_entity_to_string(f->entity),
+				      f->path);
+		}
+		while (*s) {
+			size_t len = strcspn(s, " ");
+
+			ck_assert_msg(fa_field_source_find(s, len) != NULL,
+				      "source '%.*s' of %s.%s is a SOURCE()", (int)len, s,
+				      fa_field_entity_to_string(f->entity), f->path);
+			s += len;
+			s += strspn(s, " ");
+		}
+		dot = strrchr(f->path, '.');
+		if (dot) {
+			const struct fa_field *p;
+
+			snprintf(parent, sizeof(parent), "%.*s", (int)(dot - f->path), f->path);
+			if (strlen(parent) > 2 && !strcmp(parent + strlen(parent) - 2, "[]"))
+				parent[strlen(parent) - 2] = '\0';
+			p = fa_field_find(f->entity, parent);
+			ck_assert_msg(p != NULL && (p->type == FA_FIELD_OBJECT ||
+						    p->type == FA_FIELD_MAP ||
+						    p->type == FA_FIELD_OBJECTS),
+				      "the parent %s of %s is registered as an object, map or list",
+				      parent, f->path);
+		}
+	}
+}
+END_TEST
+
+START_TEST(fields_sources_are_the_platform_commands)
+{
+	size_t i, j, k;
+
+	/* Every SOURCE naming a platform is a command of that platform's table... */
+	for (i = 0; i < fa_field_sources_count(); i++) {
+		const struct fa_field_source *src = fa_field_source_at(i);
+		const struct fa_platform *p;
+		bool found = false;
+
+		if (!src->platform)
+			continue;
+		p = fa_platform_find(src->platform);
+		ck_assert_msg(p != NULL, "source %s names a platform", src->id);
+		for (j = 0; j < p->ncommands; j++)
+			found |= strcmp(p->commands[j].command, src->command) == 0;
+		ck_assert_msg(found, "source %s is the command '%s' of %s", src->id, src->command,
+			      src->platform);
+	}
+	/* ...and every command of every platform is a SOURCE, so none fills fields unlisted. */
+	for (i = 0; fa_platforms[i]; i++) {
+		for (j = 0; j < fa_platforms[i]->ncommands; j++) {
+			const char *cmd = fa_platforms[i]->commands[j].command;
+			bool found = false;
+
+			for (k = 0; k < fa_field_sources_count(); k++) {
+				const struct fa_field_source *src = fa_field_source_at(k);
+
+				found |= src->platform &&
+					 !strcmp(src->platform, fa_platforms[i]->name) &&
+					 !strcmp(src->command, cmd);
+			}
+			ck_assert_msg(found, "%s command '%s' is a SOURCE in audit/fields.def",
+				      fa_platforms[i]->name, cmd);
+		}
+	}
+}
+END_TEST
+
+Suite *fa_fields_suite(void)
+{
+	Suite *s = suite_create("fields");
+	TCase *tc = tcase_create("fields");
+
+	tcase_add_test(tc, fields_find_plain_nested_and_full_names);
+	tcase_add_test(tc, fields_find_map_keys_and_list_items);
+	tcase_add_test(tc, fields_distance_counts_swaps_as_one_edit);
+	tcase_add_test(tc, fields_suggest_the_closest_registered_path);
+	tcase_add_test(tc, fields_globs_must_name_a_field);
+	tcase_add_test(tc, fields_volatile_and_filled_flags);
+	tcase_add_test(tc, fields_table_is_consistent);
+	tcase_add_test(tc, fields_sources_are_the_platform_commands);
+	suite_add_tcase(s, tc);
+	return s;
+}
