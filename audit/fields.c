@@ -277,3 +277,33 @@ bool fa_field_suggest(enum fa_field_entity entity, const char *path, char *buf, 
 	}
 	return best != (size_t)-1;
 }
+
+bool fa_field_name_is_known(const char *pattern, char *hint, size_t size)
+{
+	size_t n = strcspn(pattern, "."), i;
+	int ent = fa_field_entity_from_string(pattern, n);
+	char sugg[200], full[256];
+
+	if (size)
+		hint[0] = '\0';
+	if (strpbrk(pattern, "*?[\\")) {
+		/* A glob over full names: "*.lid" names port.ib.lid. */
+		for (i = 0; i < FA_NELEM(fa_fields); i++) {
+			snprintf(full, sizeof(full), "%s.%s",
+				 fa_field_entity_to_string(fa_fields[i].entity), fa_fields[i].path);
+			if (fnmatch(pattern, full, 0) == 0)
+				return true;
+		}
+		if (ent >= 0 && pattern[n] == '.' &&
+		    fa_field_glob_is_known((enum fa_field_entity)ent, pattern + n + 1))
+			return true;
+	} else if (ent >= 0 && pattern[n] == '.' &&
+		   fa_field_find((enum fa_field_entity)ent, pattern + n + 1)) {
+		return true;
+	}
+	if (ent < 0 || pattern[n] != '.')
+		return false;
+	if (fa_field_suggest((enum fa_field_entity)ent, pattern + n + 1, sugg, sizeof(sugg)))
+		snprintf(hint, size, " (did you mean %.*s.%s?)", (int)n, pattern, sugg);
+	return false;
+}

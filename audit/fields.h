@@ -96,6 +96,13 @@ bool fa_field_is_filled(const struct fa_field *f);
  */
 bool fa_field_suggest(enum fa_field_entity entity, const char *path, char *buf, size_t size);
 
+/*
+ * Is full name or glob @pattern ("port.mtu", "port.nic.mlxconfig.*", "*.uptime*") a field
+ * of the registry, or does it name some?  On false, @hint
+ * (of @size bytes) receives " (did you mean port.mtu?)" when a field is close, else "".
+ */
+bool fa_field_name_is_known(const char *pattern, char *hint, size_t size);
+
 /* Edit distance (optimal string alignment) between @a and @b, for tests and suggestions. */
 size_t fa_field_distance(const char *a, const char *b);
 

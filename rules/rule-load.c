@@ -468,7 +468,7 @@ static bool fa_loader_has_id(const struct fa_loader *ld, const char *id)
 static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 {
 	const char *id, *title, *category, *severity, *scope, *over, *rationale;
-	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false };
+	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false, true };
 	struct fa_expr_opts topts;
 	struct fa_rule *r = NULL;
 	const json_t *tags, *exs, *v;
