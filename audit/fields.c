@@ -184,6 +184,13 @@ bool fa_field_is_filled(const struct fa_field *f)
 
 	if (f->sources[0])
 		return true;
+	/* The ports hold fields of their own entity. */
+	if (f->entity == FA_FIELD_DEVICE && strcmp(f->path, "ports") == 0) {
+		for (i = 0; i < FA_NELEM(fa_fields); i++)
+			if (fa_fields[i].entity == FA_FIELD_PORT && fa_fields[i].sources[0])
+				return true;
+		return false;
+	}
 	if (f->type != FA_FIELD_OBJECT && f->type != FA_FIELD_MAP && f->type != FA_FIELD_OBJECTS)
 		return false;
 	for (i = 0; i < FA_NELEM(fa_fields); i++) {
@@ -306,4 +313,63 @@ bool fa_field_name_is_known(const char *pattern, char *hint, size_t size)
 	if (fa_field_suggest((enum fa_field_entity)ent, pattern + n + 1, sugg, sizeof(sugg)))
 		snprintf(hint, size, " (did you mean %.*s.%s?)", (int)n, pattern, sugg);
 	return false;
+}
+
+struct fa_jcheck {
+	const json_t **ret_obj;
+	const char **ret_key;
+	enum fa_field_entity *ret_entity;
+	char *path;
+	size_t size;
+};
+
+static bool fa_check_obj(struct fa_jcheck *c, enum fa_field_entity ent, const char *rel,
+			 const json_t *obj)
+{
+	const char *key;
+	json_t *v, *item;
+	size_t i;
+	char cand[256];
+
+	json_object_foreach((json_t *)obj, key, v) {
+		const struct fa_field *f;
+
+		snprintf(cand, sizeof(cand), "%s%s%s", rel, rel[0] ? "." : "", key);
+		f = fa_field_find(ent, cand);
+		if (!f) {
+			*c->ret_obj = obj;
+			*c->ret_key = key;
+			*c->ret_entity = ent;
+			snprintf(c->path, c->size, "%s", cand);
+			return false;
+		}
+		if (ent == FA_FIELD_DEVICE && strcmp(cand, "ports") == 0) {
+			json_array_foreach(v, i, item)
+				if (json_is_object(item) && !fa_check_obj(c, FA_FIELD_PORT, "", item))
+					return false;
+		} else if (f->type == FA_FIELD_OBJECTS) {
+			char items[260];
+
+			snprintf(items, sizeof(items), "%s[]", cand);
+			json_array_foreach(v, i, item)
+				if (json_is_object(item) && !fa_check_obj(c, ent, items, item))
+					return false;
+		} else if (json_is_object(v) &&
+			   (f->type == FA_FIELD_OBJECT || f->type == FA_FIELD_MAP)) {
+			if (!fa_check_obj(c, ent, cand, v))
+				return false;
+		}
+	}
+	return true;
+}
+
+bool fa_field_check_json(enum fa_field_entity entity, const json_t *obj, const json_t **ret_obj,
+			 const char **ret_key, enum fa_field_entity *ret_entity, char *path,
+			 size_t size)
+{
+	struct fa_jcheck c = { ret_obj, ret_key, ret_entity, path, size };
+
+	if (size)
+		path[0] = '\0';
+	return !json_is_object(obj) || fa_check_obj(&c, entity, "", obj);
 }

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 enum fa_field_entity {
 	FA_FIELD_DEVICE,
 	FA_FIELD_PORT,
@@ -102,6 +104,17 @@ bool fa_field_suggest(enum fa_field_entity entity, const char *path, char *buf, 
  * (of @size bytes) receives " (did you mean port.mtu?)" when a field is close, else "".
  */
 bool fa_field_name_is_known(const char *pattern, char *hint, size_t size);
+
+/*
+ * Check the keys of @obj, an object of @entity as a snapshot holds it (a device with its
+ * "ports", a port, a link), down to its leaves.  True when every key is a field; else
+ * *ret_obj and *ret_key (borrowed) are the first object and key that are not, and @path
+ * receives the key's relative path ("nic.fimrware", "ports[].mut" is written "mut" with
+ * entity port in *ret_entity).
+ */
+bool fa_field_check_json(enum fa_field_entity entity, const json_t *obj, const json_t **ret_obj,
+			 const char **ret_key, enum fa_field_entity *ret_entity, char *path,
+			 size_t size);
 
 /* Edit distance (optimal string alignment) between @a and @b, for tests and suggestions. */
 size_t fa_field_distance(const char *a, const char *b);

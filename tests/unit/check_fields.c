@@ -12,6 +12,7 @@
 
 #include "audit/fields.h"
 #include "drivers/platform.h"
+#include "rules/expr.h"
 #include "tests/unit/unit.h"
 
 START_TEST(fields_find_plain_nested_and_full_names)
@@ -207,6 +208,90 @@ START_TEST(fields_sources_are_the_platform_commands)
 }
 END_TEST
 
+static const struct fa_expr_opts fa_checked = {
+	FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_DEVICE) | FA_ROOT_BIT(FA_ROOT_PORT) |
+		FA_ROOT_BIT(FA_ROOT_FABRIC),
+	false, NULL, false, true
+};
+
+/* Parse @text with field checking: 0 or the error's column (message in @err). */
+static int parse_checked(const char *text, struct fa_err *err, json_t **ret_fields)
+{
+	struct fa_expr *e = NULL;
+
+	if (fa_expr_parse(text, &fa_checked, &e, err) < 0)
+		return err->column;
+	if (ret_fields)
+		*ret_fields = json_deep_copy(fa_expr_fields(e));
+	fa_expr_free(e);
+	return 0;
+}
+
+START_TEST(fields_expressions_name_known_fields)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *fields = NULL;
+
+	ck_assert_int_eq(parse_checked("port.mut >= 9000", &err, NULL), 6);
+	ck_assert_str_eq(err.msg, "unknown field 'port.mut' (did you mean port.mtu?)");
+	ck_assert_int_eq(parse_checked("exists(port.qos) and device.os.verison == '12'", &err,
+				       NULL), 32);
+	ck_assert_str_eq(err.msg, "unknown field 'device.os.verison' (did you mean "
+				  "device.os.version?)");
+	/* A map key is free, what lies below it is not. */
+	ck_assert_int_eq(parse_checked("port.nic.mlxconfig.SRIOV_EN.current == 'True(1)'", &err,
+				       NULL), 0);
+	ck_assert_int_gt(parse_checked("port.nic.mlxconfig[params.x].curent == 'x'", &err, NULL),
+			 0);
+	ck_assert_ptr_nonnull(strstr(err.msg, "did you mean port.nic.mlxconfig[params.x].current?"));
+	/* Comprehension variables walking a known list are checked, as written. */
+	ck_assert_int_eq(parse_checked("all([g.type == 'RoCE v2' for g in port.gids])", &err,
+				       NULL), 0);
+	ck_assert_int_gt(parse_checked("all([g.typ == 'RoCE v2' for g in port.gids])", &err,
+				       NULL), 0);
+	ck_assert_str_eq(err.msg, "unknown field 'g.typ' (did you mean g.type?)");
+	ck_assert_int_gt(parse_checked("len([p.spede for p in flatten([d.ports for d in "
+				       "fabric.devices])]) > 0", &err, NULL), 0);
+	ck_assert_str_eq(err.msg, "unknown field 'p.spede' (did you mean p.speed?)");
+	ck_assert_int_gt(parse_checked("len(fabric.device) > 0", &err, NULL), 0);
+	/* Values the parser cannot place are not checked: a parameter's keys. */
+	ck_assert_int_eq(parse_checked("len([e.anything for e in params.x]) >= 0", &err, NULL), 0);
+	/* What was read, in registry names. */
+	ck_assert_int_eq(parse_checked("exists(port.nic.device) and port.mtu >= 9000 and "
+				       "port.nic.mlxconfig.SRIOV_EN.next == 'x'", &err, &fields),
+			 0);
+	ck_assert_uint_eq(json_array_size(fields), 3);
+	ck_assert_str_eq(json_string_value(json_array_get(fields, 0)), "port.nic.device");
+	ck_assert_str_eq(json_string_value(json_array_get(fields, 1)), "port.mtu");
+	ck_assert_str_eq(json_string_value(json_array_get(fields, 2)),
+			 "port.nic.mlxconfig.*.next");
+	json_decref(fields);
+}
+END_TEST
+
+START_TEST(fields_json_objects_are_checked_key_by_key)
+{
+	json_t *dev = json_pack("{s:s,s:{s:s},s:[{s:s,s:i,s:{s:{s:{s:s}}}}]}", "name", "gpu01",
+				"os", "name", "Ubuntu", "ports", "name", "ens1", "mtu", 9000, "nic",
+				"mlxconfig", "SRIOV_EN", "current", "True(1)");
+	const json_t *obj = NULL;
+	const char *key = NULL;
+	enum fa_field_entity ent;
+	char path[128];
+
+	ck_assert(fa_field_check_json(FA_FIELD_DEVICE, dev, &obj, &key, &ent, path,
+				      sizeof(path)));
+	json_object_set_new(json_array_get(json_object_get(dev, "ports"), 0), "mut",
+			    json_integer(1));
+	ck_assert(!fa_field_check_json(FA_FIELD_DEVICE, dev, &obj, &key, &ent, path,
+				       sizeof(path)));
+	ck_assert_str_eq(key, "mut");
+	ck_assert_str_eq(path, "mut");
+	ck_assert_int_eq(ent, FA_FIELD_PORT);
+	json_decref(dev);
+}
+END_TEST
+
 Suite *fa_fields_suite(void)
 {
 	Suite *s = suite_create("fields");
@@ -220,6 +305,8 @@ Suite *fa_fields_suite(void)
 	tcase_add_test(tc, fields_volatile_and_filled_flags);
 	tcase_add_test(tc, fields_table_is_consistent);
 	tcase_add_test(tc, fields_sources_are_the_platform_commands);
+	tcase_add_test(tc, fields_expressions_name_known_fields);
+	tcase_add_test(tc, fields_json_objects_are_checked_key_by_key);
 	suite_add_tcase(s, tc);
 	return s;
 }
