@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "audit/fields.h"
+#include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
 #define DEVICE FA_FIELD_DEVICE
@@ -209,9 +210,7 @@ size_t fa_field_distance(const char *a, const char *b)
 
 	if (la > 200 || lb > 200)
 		return (size_t)-1;
-	d = calloc((la + 1) * (lb + 1), sizeof(*d));
-	if (!d)
-		return (size_t)-1;
+	d = fa_xcalloc((la + 1) * (lb + 1), sizeof(*d));
 #define D(x, y) d[(x) * (lb + 1) + (y)]
 	for (i = 0; i <= la; i++)
 		D(i, 0) = i;
