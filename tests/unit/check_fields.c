@@ -13,6 +13,7 @@
 #include "audit/fields.h"
 #include "drivers/platform.h"
 #include "rules/expr.h"
+#include "rules/waiver.h"
 #include "tests/unit/unit.h"
 
 START_TEST(fields_find_plain_nested_and_full_names)
@@ -292,6 +293,26 @@ START_TEST(fields_json_objects_are_checked_key_by_key)
 }
 END_TEST
 
+START_TEST(fields_waivers_name_known_fields)
+{
+	static const char bad[] = "waivers:\n  - rule: \"*\"\n    field: port.qos.pfc_enabeld\n"
+				  "    reason: NET-7\n    expires: 2999-12-31\n";
+	static const char good[] = "waivers:\n  - rule: \"*\"\n    field: port.qos.*\n"
+				   "    reason: NET-7\n    expires: 2999-12-31\n";
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_waivers *w = NULL;
+
+	ck_assert_int_eq(fa_waivers_parse("w.yaml", bad, strlen(bad), &w, &err), -FA_EPARSE);
+	ck_assert_int_eq(err.line, 3);
+	ck_assert_int_eq(err.column, 12);
+	ck_assert_str_eq(err.msg, "unknown field 'port.qos.pfc_enabeld' (did you mean "
+				  "port.qos.pfc_enabled?)");
+	ck_assert_int_eq(fa_waivers_parse("w.yaml", good, strlen(good), &w, &err), 0);
+	ck_assert_str_eq(w->v[0].field, "port.qos.*");
+	fa_waivers_free(w);
+}
+END_TEST
+
 Suite *fa_fields_suite(void)
 {
 	Suite *s = suite_create("fields");
@@ -307,6 +328,7 @@ Suite *fa_fields_suite(void)
 	tcase_add_test(tc, fields_sources_are_the_platform_commands);
 	tcase_add_test(tc, fields_expressions_name_known_fields);
 	tcase_add_test(tc, fields_json_objects_are_checked_key_by_key);
+	tcase_add_test(tc, fields_waivers_name_known_fields);
 	suite_add_tcase(s, tc);
 	return s;
 }
