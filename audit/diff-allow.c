@@ -12,11 +12,13 @@
 #include "config.h"
 
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit/diff-int.h"
 #include "audit/diff.h"
+#include "audit/fields.h"
 #include "audit/model.h"
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
@@ -66,6 +68,24 @@ static int fa_check_keys(const struct fa_srcmap *map, struct fa_err *err, const 
 static bool fa_is_glob(const char *s)
 {
 	return strpbrk(s, "*?[") != NULL;
+}
+
+/* The entry's field must be one of the model (audit/fields.def), below a device or a port. */
+static int fa_check_field(const struct fa_srcmap *map, struct fa_err *err, const json_t *e,
+			  const char *field, bool port)
+{
+	enum fa_field_entity ent = port ? FA_FIELD_PORT : FA_FIELD_DEVICE;
+	char sugg[200], hint[256] = "";
+
+	if (fa_is_glob(field) ? fa_field_glob_is_known(ent, field) : !!fa_field_find(ent, field))
+		return 0;
+	if (fa_field_suggest(ent, field, sugg, sizeof(sugg)))
+		snprintf(hint, sizeof(hint), " (did you mean %s?)", sugg);
+	else if (!port && fa_field_find(FA_FIELD_PORT, field))
+		snprintf(hint, sizeof(hint), " (a port field: add 'port' to the selector)");
+	return fa_srcmap_err(map, err, FA_EPARSE, json_object_get(e, "field"), NULL,
+			     "unknown %s field '%s'%s",
+			     fa_field_entity_to_string(ent), field, hint);
 }
 
 /* A value of from/to: a string, integer, boolean or list of those; never a real or object. */
@@ -145,6 +165,10 @@ static int fa_allow_entry_parse(const struct fa_srcmap *map, struct fa_err *err,
 		if (r < 0)
 			return r;
 	}
+	r = fa_check_field(map, err, e, json_string_value(field),
+			   json_object_get(sel, "port") != NULL);
+	if (r < 0)
+		return r;
 	ret->selector = sel;
 	ret->field = json_string_value(field);
 	ret->reason = json_string_value(reason);

@@ -29,6 +29,7 @@
 
 #include "audit/diff-int.h"
 #include "audit/diff.h"
+#include "audit/fields.h"
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "audit/util/buf.h"
@@ -39,17 +40,11 @@
 /* ---- volatile fields --------------------------------------------------------------------- */
 
 /*
- * Built-in volatile patterns (docs/model.md "Volatile fields").  The snapshot's own created,
- * tool and inventory are never compared at all: the diff only walks devices and links.
+ * The built-in volatile patterns are the fields audit/fields.def flags FA_FIELD_VOLATILE
+ * (docs/model.md "Volatile fields"): a new time- or counter-like field is declared volatile
+ * where it is added to the model.  The snapshot's own created, tool and inventory are never
+ * compared at all: the diff only walks devices and links.
  */
-static const char *const fa_volatile_builtin[] = {
-	"device.warnings",
-	"*.uptime*",
-	"*.counters",
-	"*.statistics",
-	"*.temperature*",
-	"*.last_change*",
-};
 
 #define FA_VOLATILE_MAX_PATTERN 512
 
@@ -63,8 +58,15 @@ struct fa_volatile *fa_volatile_new(void)
 	struct fa_volatile *v = fa_xcalloc(1, sizeof(*v));
 	size_t i;
 
-	for (i = 0; i < sizeof(fa_volatile_builtin) / sizeof(fa_volatile_builtin[0]); i++)
-		fa_volatile_add(v, fa_volatile_builtin[i], NULL);
+	for (i = 0; i < fa_fields_count(); i++) {
+		const struct fa_field *f = fa_field_at(i);
+
+		if (f->flags & FA_FIELD_VOLATILE) {
+			v->v = fa_xreallocarray(v->v, v->n + 1, sizeof(*v->v));
+			v->v[v->n++] = fa_xasprintf("%s.%s", fa_field_entity_to_string(f->entity),
+						    f->path);
+		}
+	}
 	return v;
 }
 
@@ -84,6 +86,7 @@ int fa_volatile_add(struct fa_volatile *v, const char *pattern, struct fa_err *e
 {
 	const char *dot = strchr(pattern, '.');
 	size_t scope_len = dot ? (size_t)(dot - pattern) : 0;
+	char hint[256];
 	const char *p;
 
 	if (strlen(pattern) > FA_VOLATILE_MAX_PATTERN)
@@ -105,6 +108,10 @@ int fa_volatile_add(struct fa_volatile *v, const char *pattern, struct fa_err *e
 			return fa_err_set(err, FA_EINVAL,
 					  "volatile pattern '%s' contains a blank or control character",
 					  pattern);
+	/* A pattern that names no field of the model would silently do nothing. */
+	if (!fa_field_name_is_known(pattern, hint, sizeof(hint)))
+		return fa_err_set(err, FA_EINVAL, "volatile pattern '%s' names no field%s", pattern,
+				  hint[0] ? hint : " of the model (docs/model.md)");
 	v->v = fa_xreallocarray(v->v, v->n + 1, sizeof(*v->v));
 	v->v[v->n++] = fa_xstrdup(pattern);
 	return 0;

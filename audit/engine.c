@@ -540,14 +540,14 @@ static json_t *fa_buf_json(struct fa_buf *b)
 }
 
 /* The first waiver in force covering the finding @f: its index, or -1. */
-static long fa_run_waiver(struct fa_run *run, const char *rule, const char *subject)
+static long fa_run_waiver(struct fa_run *run, const struct fa_rule *rule, const char *subject)
 {
 	size_t i;
 
 	for (i = 0; run->waivers && i < run->waivers->n; i++) {
 		const struct fa_waiver *w = &run->waivers->v[i];
 
-		if (!fa_waiver_is_expired(w, run->now) && fa_waiver_matches(w, rule, subject))
+		if (!fa_waiver_is_expired(w, run->now) && fa_waiver_covers(w, rule, subject))
 			return (long)i;
 	}
 	return -1;
@@ -612,7 +612,7 @@ static bool fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 	json_object_set_new(f, "message", fa_buf_json(b));
 
 	if (run->waivers) {
-		long w = fa_run_waiver(run, r->id, fd->subject_text);
+		long w = fa_run_waiver(run, r, fd->subject_text);
 
 		if (w >= 0) {
 			const struct fa_waiver *wv = &run->waivers->v[w];
@@ -1871,13 +1871,15 @@ static json_t *fa_run_waivers_json(const struct fa_run *run)
 	for (i = 0; i < run->waivers->n; i++) {
 		const struct fa_waiver *w = &run->waivers->v[i];
 		char *where = fa_xasprintf("%s:%d", run->waivers->source, w->line);
+		json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "rule", w->rule, "subject",
+				      w->subject, "reason", w->reason, "expires", w->expires,
+				      "source", where, "status",
+				      fa_waiver_is_expired(w, run->now) ? "expired" : "active",
+				      "matched", (json_int_t)run->waiver_hits[i]);
 
-		json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "rule",
-						      w->rule, "subject", w->subject, "reason",
-						      w->reason, "expires", w->expires, "source", where,
-						      "status", fa_waiver_is_expired(w, run->now) ?
-						      "expired" : "active", "matched",
-						      (json_int_t)run->waiver_hits[i]));
+		if (w->field)
+			json_object_set_new(j, "field", json_string(w->field));
+		json_array_append_new(list, j);
 		free(where);
 	}
 	return list;

@@ -21,7 +21,13 @@
  *
  * Adding a platform: one folder, drivers/<name>/, holding its command table
  * (platform-<name>.c) and its parsers (parse-<name>-<what>.c); then one line in
- * platform-list.h and fa_platforms[] in platform.c.  Transports live in drivers/transport/,
+ * platform-list.h and fa_platforms[] in platform.c.
+ *
+ * Adding a field to the model, or a command: audit/fields.def is the one place a field is
+ * declared (a FIELD() line: type, unit, meaning, volatility) and every command of a platform
+ * table is a SOURCE() there; list the new command's SOURCE id on each field its parser
+ * writes.  The tests refuse a command that is no SOURCE, and "fabric-audit fields --check"
+ * a snapshot field that is not registered for its platform.  Transports live in drivers/transport/,
  * shared text, unit and XML helpers in drivers/text/.
  */
 #ifndef FA_DRIVERS_PLATFORM_H

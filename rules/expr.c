@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/fields.h"
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
 #include "rules/topo.h"
@@ -79,6 +80,7 @@ struct fa_step {
 	char *key;
 	size_t keylen;		/* strlen(key), so a lookup does not measure it again */
 	struct fa_expr *index;
+	size_t pos;		/* offset of the key (or '[') in the text, for errors */
 };
 
 struct fa_expr {
@@ -101,6 +103,7 @@ struct fa_expr {
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
 	size_t nuniforms;
+	json_t *fields;		/* root node: registry fields it reads (check_fields) */
 };
 
 /* ---- function table (generated from ops.def) ------------------------------------------- */
@@ -1658,6 +1661,7 @@ static void fa_node_free(struct fa_expr *e)
 	json_decref(e->lit);
 	free(e->text);
 	free(e->uniforms);
+	json_decref(e->fields);
 	free(e);
 }
 
@@ -2010,7 +2014,7 @@ static void fa_roots_describe(unsigned roots, char *buf, size_t size)
 static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
 {
 	while (p->tok.type == FA_T_DOT || p->tok.type == FA_T_LB) {
-		struct fa_step st = { NULL, 0, NULL };
+		struct fa_step st = { NULL, 0, NULL, p->tok.pos };
 
 		if (p->tok.type == FA_T_DOT) {
 			if (fa_lex(p) < 0)
@@ -2021,6 +2025,7 @@ static int fa_parse_steps(struct fa_parser *p, struct fa_expr *e, size_t *end)
 			}
 			st.key = fa_xstrndup(p->s + p->tok.pos, p->tok.len);
 			st.keylen = p->tok.len;
+			st.pos = p->tok.pos;
 			if (!e->is_local && !e->has_base && e->root == FA_ROOT_PARAMS &&
 			    e->nsteps == 0 && p->opts->params &&
 			    !json_object_get(p->opts->params, st.key)) {
@@ -2670,6 +2675,270 @@ static struct fa_expr *fa_parse_expr(struct fa_parser *p)
 	return l;
 }
 
+/* ---- field check: every model field a path names is in audit/fields.def --------------------- */
+
+/* The fabric binding: { devices, links }, not an entity of the registry. */
+#define FA_VK_FABRIC FA_FIELD_ENTITY_COUNT
+
+/*
+ * What a value is, as far as the parser can tell: an object of the model (@ent, and @rel the
+ * registry path below it, "" for the entity itself) inside @lists levels of lists.  @ent < 0:
+ * not known (a parameter, a computed value), so paths into it are not checked.
+ */
+struct fa_vk {
+	int ent;
+	int lists;
+	char rel[160];
+};
+
+struct fa_fcheck {
+	struct fa_parser *p;
+	json_t *fields;		/* full names of the fields read, in source order, once each */
+	struct fa_vk local[FA_EXPR_MAX_LOCALS];	/* what each comprehension variable holds */
+};
+
+static void fa_vk_set(struct fa_vk *vk, int ent, int lists, const char *rel)
+{
+	vk->ent = ent;
+	vk->lists = lists;
+	snprintf(vk->rel, sizeof(vk->rel), "%s", rel);
+}
+
+static void fa_vk_of_root(enum fa_root root, struct fa_vk *vk)
+{
+	switch (root) {
+	case FA_ROOT_DEVICE:
+	case FA_ROOT_A_DEVICE:
+	case FA_ROOT_B_DEVICE:
+		fa_vk_set(vk, FA_FIELD_DEVICE, 0, "");
+		break;
+	case FA_ROOT_PORT:
+	case FA_ROOT_A_PORT:
+	case FA_ROOT_B_PORT:
+		fa_vk_set(vk, FA_FIELD_PORT, 0, "");
+		break;
+	case FA_ROOT_LINK:
+		fa_vk_set(vk, FA_FIELD_LINK, 0, "");
+		break;
+	case FA_ROOT_FABRIC:
+		fa_vk_set(vk, FA_VK_FABRIC, 0, "");
+		break;
+	default:
+		fa_vk_set(vk, -1, 0, "");
+		break;
+	}
+}
+
+/* Everything but the last dotted segment of @s: its length. */
+static size_t fa_parent_len(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+
+	return dot ? (size_t)(dot - s) : 0;
+}
+
+/* Report key step @st of path @e as naming no field; @cand is the registry path it tried. */
+static int fa_fcheck_unknown(struct fa_fcheck *c, const struct fa_expr *e, const struct fa_step *st,
+			     int ent, const char *cand)
+{
+	const char *s = c->p->s;
+	size_t end = st->pos + st->keylen;
+	char sugg[200], hint[300] = "";
+
+	if (ent == FA_VK_FABRIC) {
+		snprintf(hint, sizeof(hint), " (fabric has devices and links)");
+	} else if (fa_field_suggest((enum fa_field_entity)ent, cand, sugg, sizeof(sugg))) {
+		size_t pl = fa_parent_len(cand);
+
+		/* Same parent: show the path as written with its last key corrected. */
+		if (pl == fa_parent_len(sugg) && strncmp(cand, sugg, pl) == 0)
+			snprintf(hint, sizeof(hint), " (did you mean %.*s%s?)",
+				 (int)(st->pos - e->pos), s + e->pos, sugg + pl + (pl ? 1 : 0));
+		else
+			snprintf(hint, sizeof(hint), " (did you mean %s.%s?)",
+				 fa_field_entity_to_string((enum fa_field_entity)ent), sugg);
+	}
+	if (!hint[0])
+		snprintf(hint, sizeof(hint), " (the fields are listed in docs/model.md)");
+	return fa_perr(c->p, st->pos, "unknown field '%.*s'%s", (int)(end - e->pos), s + e->pos,
+		       hint);
+}
+
+static int fa_fcheck_node(struct fa_fcheck *c, const struct fa_expr *e, struct fa_vk *out);
+
+static void fa_fcheck_record(struct fa_fcheck *c, enum fa_field_entity ent, const struct fa_field *f)
+{
+	char name[200];
+	const json_t *v;
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s.%s", fa_field_entity_to_string(ent), f->path);
+	json_array_foreach(c->fields, i, v)
+		if (strcmp(json_string_value(v), name) == 0)
+			return;
+	json_array_append_new(c->fields, json_string(name));
+}
+
+static int fa_fcheck_path(struct fa_fcheck *c, const struct fa_expr *e, struct fa_vk *out)
+{
+	const struct fa_field *f = NULL;
+	struct fa_vk vk, ignored;
+	char cand[sizeof(vk.rel)];
+	size_t i;
+
+	if (e->has_base) {
+		if (fa_fcheck_node(c, e->kids[0], &vk) < 0)
+			return -1;
+	} else if (e->is_local) {
+		vk = c->local[e->local];
+	} else {
+		fa_vk_of_root(e->root, &vk);
+	}
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index && fa_fcheck_node(c, e->steps[i].index, &ignored) < 0)
+			return -1;
+	for (i = 0; i < e->nsteps && vk.ent >= 0; i++) {
+		const struct fa_step *st = &e->steps[i];
+
+		if (st->index) {
+			if (vk.lists > 0) {
+				vk.lists--;
+			} else if (f && f->type == FA_FIELD_MAP) {
+				/* A computed key of a map: any key. */
+				snprintf(cand, sizeof(cand), "%s.*", vk.rel);
+				snprintf(vk.rel, sizeof(vk.rel), "%s", cand);
+				f = fa_field_find((enum fa_field_entity)vk.ent, vk.rel);
+			} else {
+				vk.ent = -1;	/* an item of a list of values */
+			}
+			continue;
+		}
+		if (vk.lists > 0) {
+			vk.ent = -1;	/* a key of a list: evaluation reports the type */
+			break;
+		}
+		if (vk.ent == FA_VK_FABRIC) {
+			if (strcmp(st->key, "devices") == 0)
+				fa_vk_set(&vk, FA_FIELD_DEVICE, 1, "");
+			else if (strcmp(st->key, "links") == 0)
+				fa_vk_set(&vk, FA_FIELD_LINK, 1, "");
+			else
+				return fa_fcheck_unknown(c, e, st, FA_VK_FABRIC, st->key);
+			continue;
+		}
+		snprintf(cand, sizeof(cand), "%s%s%s", vk.rel, vk.rel[0] ? "." : "", st->key);
+		f = fa_field_find((enum fa_field_entity)vk.ent, cand);
+		if (!f)
+			return fa_fcheck_unknown(c, e, st, vk.ent, cand);
+		if (vk.ent == FA_FIELD_DEVICE && strcmp(cand, "ports") == 0) {
+			fa_vk_set(&vk, FA_FIELD_PORT, 1, "");
+			f = NULL;
+		} else if (f->type == FA_FIELD_OBJECTS) {
+			snprintf(vk.rel, sizeof(vk.rel), "%s[]", cand);
+			vk.lists = 1;
+		} else {
+			snprintf(vk.rel, sizeof(vk.rel), "%s", cand);
+		}
+	}
+	if (f && vk.ent >= 0 && vk.ent < FA_VK_FABRIC)
+		fa_fcheck_record(c, (enum fa_field_entity)vk.ent, f);
+	*out = vk;
+	return 0;
+}
+
+/* Check every path below @e; *out is what @e's value is (ent < 0 when not known). */
+static int fa_fcheck_node(struct fa_fcheck *c, const struct fa_expr *e, struct fa_vk *out)
+{
+	struct fa_vk first, kid;
+	size_t i;
+
+	fa_vk_set(out, -1, 0, "");
+	if (e->type == FA_N_PATH)
+		return fa_fcheck_path(c, e, out);
+	if (e->type == FA_N_COMP) {
+		struct fa_vk saved = c->local[e->local], src;
+
+		if (fa_fcheck_node(c, e->kids[1], &src) < 0)
+			return -1;
+		if (src.ent >= 0 && src.lists > 0)
+			src.lists--;
+		else
+			fa_vk_set(&src, -1, 0, "");
+		c->local[e->local] = src;
+		if (fa_fcheck_node(c, e->kids[0], &kid) < 0 ||
+		    (e->nkids > 2 && fa_fcheck_node(c, e->kids[2], &first) < 0)) {
+			c->local[e->local] = saved;
+			return -1;
+		}
+		c->local[e->local] = saved;
+		if (kid.ent >= 0) {
+			*out = kid;
+			out->lists++;
+		}
+		return 0;
+	}
+	fa_vk_set(&first, -1, 0, "");
+	for (i = 0; i < e->nkids; i++) {
+		if (fa_fcheck_node(c, e->kids[i], i ? &kid : &first) < 0)
+			return -1;
+	}
+	if (e->type != FA_N_CALL)
+		return 0;
+	switch (e->op) {
+	case FA_FN_flatten:
+		if (first.ent >= 0 && first.lists >= 2) {
+			*out = first;
+			out->lists--;
+		}
+		break;
+	case FA_FN_unique:
+		*out = first;
+		break;
+	case FA_FN_uplinks:
+	case FA_FN_downlinks:
+		fa_vk_set(out, FA_FIELD_PORT, 1, "");
+		break;
+	case FA_FN_peer:
+		fa_vk_set(out, FA_FIELD_PORT, 0, "");
+		break;
+	case FA_FN_peer_device:
+		fa_vk_set(out, FA_FIELD_DEVICE, 0, "");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Every path into the model that @e reads must name a field of the registry: a misspelt
+ * field would otherwise make every check of the rule "not evaluable", silently.  Paths into
+ * params, plan, group and majority are not model fields; a comprehension variable is checked
+ * when what it walks over is known (device.ports, fabric.devices, port.gids, uplinks(...)).
+ */
+static int fa_fields_check(struct fa_parser *p, struct fa_expr *e)
+{
+	struct fa_fcheck c;
+	struct fa_vk out;
+	size_t i;
+
+	c.p = p;
+	c.fields = json_array();
+	for (i = 0; i < FA_EXPR_MAX_LOCALS; i++)
+		fa_vk_set(&c.local[i], -1, 0, "");
+	if (fa_fcheck_node(&c, e, &out) < 0) {
+		json_decref(c.fields);
+		return -1;
+	}
+	e->fields = c.fields;
+	return 0;
+}
+
+const json_t *fa_expr_fields(const struct fa_expr *e)
+{
+	return e->fields;
+}
+
 int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_expr **ret,
 		  struct fa_err *err)
 {
@@ -2702,6 +2971,8 @@ int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_e
 		fa_perr(&p, p.tok.pos, "unexpected %s after a complete expression", got);
 		goto out;
 	}
+	if (opts->check_fields && fa_fields_check(&p, e) < 0)
+		goto out;
 	e->uniforms = FA_TAKE_PTR(p.uniforms);
 	e->nuniforms = p.nuniforms;
 	*ret = FA_TAKE_PTR(e);

@@ -51,6 +51,7 @@ struct fa_expr_opts {
 	bool allow_uniform;	/* uniform() allowed (the expect of a group-scope rule) */
 	const json_t *params;	/* when not NULL, params.NAME must name one of its keys */
 	bool no_topo;		/* topology functions (peer(), tier(), ...) refused */
+	bool check_fields;	/* paths into the model must name fields of audit/fields.def */
 };
 
 /* How deeply comprehensions ([x for x in list]) may nest. */
@@ -110,6 +111,14 @@ struct fa_expr;
 int fa_expr_parse(const char *text, const struct fa_expr_opts *opts, struct fa_expr **ret,
 		  struct fa_err *err);
 void fa_expr_free(struct fa_expr *e);
+
+/*
+ * Borrowed: the registry fields (audit/fields.h full names, "port.qos.pfc_enabled",
+ * "port.nic.mlxconfig.*.current") @e reads, once each in source order; NULL when it was not
+ * parsed with check_fields.  A path into something the parser cannot place (a parameter, a
+ * computed list) adds nothing.
+ */
+const json_t *fa_expr_fields(const struct fa_expr *e);
 
 /* Borrowed: the source text of the expression, or of the path for a path node. */
 const char *fa_expr_text(const struct fa_expr *e);

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "audit/fields.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
@@ -384,6 +385,61 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 	return 0;
 }
 
+/* Every key of an example's model object @v (of @ent) must be a field of audit/fields.def. */
+static int fa_loader_example_object(struct fa_loader *ld, const struct fa_rule *r,
+				    enum fa_field_entity ent, const json_t *v)
+{
+	const json_t *obj;
+	const char *key;
+	enum fa_field_entity at;
+	char path[256], sugg[256], hint[300] = "";
+
+	if (fa_field_check_json(ent, v, &obj, &key, &at, path, sizeof(path)))
+		return 0;
+	if (fa_field_suggest(at, path, sugg, sizeof(sugg)))
+		snprintf(hint, sizeof(hint), " (did you mean %s.%s?)",
+			 fa_field_entity_to_string(at), sugg);
+	return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, key,
+			     "rule '%s': example: unknown field '%s.%s'%s", r->id,
+			     fa_field_entity_to_string(at), path, hint);
+}
+
+/* The model objects of an example, whatever its scope's shape, are checked field by field. */
+static int fa_loader_example_fields(struct fa_loader *ld, const struct fa_rule *r,
+				    const json_t *ex)
+{
+	const json_t *v, *end;
+	const char *key;
+	size_t i;
+	int rc = 0;
+
+	if (json_is_array(ex)) {
+		json_array_foreach(ex, i, v)
+			if ((rc = fa_loader_example_fields(ld, r, v)) < 0)
+				return rc;
+		return 0;
+	}
+	json_object_foreach((json_t *)ex, key, v) {
+		if (!strcmp(key, "device"))
+			rc = fa_loader_example_object(ld, r, FA_FIELD_DEVICE, v);
+		else if (!strcmp(key, "port"))
+			rc = fa_loader_example_object(ld, r, FA_FIELD_PORT, v);
+		else if (!strcmp(key, "link"))
+			rc = fa_loader_example_object(ld, r, FA_FIELD_LINK, v);
+		else if (!strcmp(key, "a") || !strcmp(key, "b"))
+			rc = fa_loader_example_fields(ld, r, v);
+		else if (!strcmp(key, "devices") || !strcmp(key, "links"))
+			json_array_foreach(v, i, end)
+				if ((rc = fa_loader_example_object(ld, r, key[0] == 'd' ?
+								   FA_FIELD_DEVICE : FA_FIELD_LINK,
+								   end)) < 0)
+					break;
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 /* An example's "params" may only set parameters the pack declares, with their types. */
 static int fa_loader_example_params(struct fa_loader *ld, const struct fa_rule *r,
 				    const json_t *ex)
@@ -440,6 +496,8 @@ static int fa_loader_examples(struct fa_loader *ld, struct fa_rule *r, const jso
 			rc = fa_loader_example_shape(ld, r, ex);
 			if (rc == 0)
 				rc = fa_loader_example_params(ld, r, ex);
+			if (rc == 0)
+				rc = fa_loader_example_fields(ld, r, ex);
 			if (rc < 0)
 				return rc;
 			r->examples = fa_xreallocarray(r->examples, r->nexamples + 1,
@@ -468,7 +526,7 @@ static bool fa_loader_has_id(const struct fa_loader *ld, const char *id)
 static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 {
 	const char *id, *title, *category, *severity, *scope, *over, *rationale;
-	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false };
+	struct fa_expr_opts opts = { 0, false, ld->pack->params_default, false, true };
 	struct fa_expr_opts topts;
 	struct fa_rule *r = NULL;
 	const json_t *tags, *exs, *v;

@@ -11,9 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/fields.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
+#include "rules/rule-fields.h"
+#include "rules/rule.h"
 #include "rules/waiver.h"
 #include "audit/util/banned.h"
 
@@ -51,9 +54,10 @@ static int fa_waiver_str(const struct fa_srcmap *map, struct fa_err *err, const 
 static int fa_waivers_read(const json_t *root, const struct fa_srcmap *map,
 			   struct fa_waivers *w, struct fa_err *err)
 {
-	static const char *const known[] = { "expires", "reason", "rule", "subject" };
+	static const char *const known[] = { "expires", "field", "reason", "rule", "subject" };
 	const json_t *list = json_object_get(root, "waivers"), *e, *v;
 	const char *key;
+	char hint[256];
 	size_t i, k;
 	int col, rc;
 
@@ -79,15 +83,20 @@ static int fa_waivers_read(const json_t *root, const struct fa_srcmap *map,
 			if (k == sizeof(known) / sizeof(known[0]))
 				return fa_srcmap_err(map, err, FA_EPARSE, e, key,
 						     "unknown key '%s' in a waiver (expected one "
-						     "of: expires, reason, rule, subject)", key);
+						     "of: expires, field, reason, rule, subject)",
+						     key);
 		}
 		w->n++;
 		fa_srcmap_find(map, e, &x->line, &col);
 		if ((rc = fa_waiver_str(map, err, e, "rule", true, &x->rule)) < 0 ||
 		    (rc = fa_waiver_str(map, err, e, "subject", false, &x->subject)) < 0 ||
 		    (rc = fa_waiver_str(map, err, e, "reason", true, &x->reason)) < 0 ||
-		    (rc = fa_waiver_str(map, err, e, "expires", true, &x->expires)) < 0)
+		    (rc = fa_waiver_str(map, err, e, "expires", true, &x->expires)) < 0 ||
+		    (rc = fa_waiver_str(map, err, e, "field", false, &x->field)) < 0)
 			return rc;
+		if (x->field && !fa_field_name_is_known(x->field, hint, sizeof(hint)))
+			return fa_srcmap_err(map, err, FA_EPARSE, json_object_get(e, "field"),
+					     NULL, "unknown field '%s'%s", x->field, hint);
 		if (!x->subject)
 			x->subject = fa_xstrdup("*");
 		if (!fa_date_is_valid(x->expires))
@@ -141,6 +150,7 @@ void fa_waivers_free(struct fa_waivers *w)
 	for (i = 0; i < w->n; i++) {
 		free(w->v[i].rule);
 		free(w->v[i].subject);
+		free(w->v[i].field);
 		free(w->v[i].reason);
 		free(w->v[i].expires);
 	}
@@ -163,4 +173,10 @@ bool fa_waiver_is_expired(const struct fa_waiver *w, time_t now)
 bool fa_waiver_matches(const struct fa_waiver *w, const char *rule, const char *subject)
 {
 	return fnmatch(w->rule, rule, 0) == 0 && fnmatch(w->subject, subject, 0) == 0;
+}
+
+bool fa_waiver_covers(const struct fa_waiver *w, const struct fa_rule *r, const char *subject)
+{
+	return fa_waiver_matches(w, r->id, subject) &&
+	       (!w->field || fa_rule_reads_field(r, w->field));
 }

@@ -26,6 +26,7 @@
 #include "audit/snapshot.h"
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
+#include "rules/rule-fields.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
 
@@ -299,6 +300,32 @@ static void fa_rules_explain(const struct fa_rule *r)
 	}
 }
 
+/*
+ * A rule reading a field nothing fills (audit/fields.def has no source for it) never
+ * applies or is never evaluable on collected data: one problem per rule and field.
+ */
+static size_t fa_rules_lint_unfilled(const struct fa_ruleset *rs, json_t *problems)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+		json_t *fields = json_array(), *f;
+
+		fa_rule_unfilled_fields(r, fields);
+		json_array_foreach(fields, j, f) {
+			json_array_append_new(problems,
+					      json_sprintf("%s:%d: rule '%s' reads %s, which no shipped "
+							   "parser fills (audit/fields.def): collected "
+							   "data never has it", r->pack->file, r->line,
+							   r->id, json_string_value(f)));
+			n++;
+		}
+		json_decref(fields);
+	}
+	return n;
+}
+
 static int fa_rules_lint(char **files, int n)
 {
 	size_t nproblems = 0, i;
@@ -317,6 +344,7 @@ static int fa_rules_lint(char **files, int n)
 			size_t before = json_array_size(problems);
 
 			nproblems += fa_ruleset_lint(rs, problems);
+			nproblems += fa_rules_lint_unfilled(rs, problems);
 			if (json_array_size(problems) == before)
 				printf("%s: %zu rules, no problems\n", files[k], rs->nrules);
 		}

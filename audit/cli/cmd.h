@@ -44,6 +44,7 @@ extern const struct fa_cmd fa_cmd_audit;
 extern const struct fa_cmd fa_cmd_collect;
 extern const struct fa_cmd fa_cmd_diff;
 extern const struct fa_cmd fa_cmd_drift;
+extern const struct fa_cmd fa_cmd_fields;
 extern const struct fa_cmd fa_cmd_gate;
 extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_merge;

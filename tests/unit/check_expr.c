@@ -40,7 +40,7 @@ static void fa_bind(struct fa_eval *ev, const json_t *b)
 /* Parse @text (it must parse) and test it against the standard bindings. */
 static enum fa_tri fa_test_expr(const char *text, struct fa_eval *ev)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	json_t *b = fa_bindings();
@@ -259,7 +259,7 @@ static const char *const fa_error_cases[] = {
 
 START_TEST(expr_type_errors_are_errors)
 {
-	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false };
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false, false };
 	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	const char *text = fa_error_cases[_i];
@@ -364,7 +364,7 @@ static const struct {
 
 START_TEST(expr_parse_errors_name_the_column)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	const char *text = fa_parse_errors[_i].text;
@@ -386,7 +386,7 @@ START_TEST(expr_link_roots_and_params_are_checked)
 	struct fa_expr_opts link = {
 		FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_A_DEVICE) |
 		FA_ROOT_BIT(FA_ROOT_A_PORT) | FA_ROOT_BIT(FA_ROOT_B_DEVICE) |
-		FA_ROOT_BIT(FA_ROOT_B_PORT) | FA_ROOT_BIT(FA_ROOT_LINK), false, NULL, false };
+		FA_ROOT_BIT(FA_ROOT_B_PORT) | FA_ROOT_BIT(FA_ROOT_LINK), false, NULL, false, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	json_t *params = json_pack("{s:i}", "lossless_priority", 3);
@@ -417,7 +417,7 @@ END_TEST
 
 START_TEST(expr_nesting_is_bounded)
 {
-	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false };
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 	char text[1200];
@@ -443,7 +443,7 @@ END_TEST
 
 START_TEST(expr_texts_and_paths)
 {
-	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false };
+	struct fa_expr_opts opts = { fa_roots_port, true, NULL, false, false };
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_expr *e = NULL;
 

@@ -72,6 +72,8 @@ int main(void)
 		fa_expr_suite,
 		fa_plan_suite,
 		fa_rules_suite,
+		/* Model field registry suites */
+		fa_fields_suite,
 		/* Drift and gate suites */
 		fa_diff_suite,
 		fa_history_suite,

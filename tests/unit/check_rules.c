@@ -332,7 +332,7 @@ END_TEST
 START_TEST(rules_templates_render)
 {
 	struct fa_expr_opts opts = { FA_ROOT_BIT(FA_ROOT_PARAMS) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
-				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL, false };
+				     FA_ROOT_BIT(FA_ROOT_PORT), false, NULL, false, false };
 	struct fa_subject subj = { .scope = FA_SCOPE_PORT, .dev = "gpu003", .port = "ens1f0np0" };
 	struct fa_eval ev = FA_EVAL_INIT;
 	struct fa_err err = FA_ERR_INIT;

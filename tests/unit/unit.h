@@ -53,6 +53,8 @@ Suite *fa_engine_suite(void);
 Suite *fa_expr_suite(void);
 Suite *fa_plan_suite(void);
 Suite *fa_rules_suite(void);
+/* Model field registry suites */
+Suite *fa_fields_suite(void);
 /* Drift and gate suites */
 Suite *fa_diff_suite(void);
 Suite *fa_history_suite(void);

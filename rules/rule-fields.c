@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/* Which model fields a rule reads (rule-fields.h). */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/fields.h"
+#include "rules/rule-fields.h"
+#include "rules/rule.h"
+#include "audit/util/banned.h"
+
+/* Does @pattern cover registry field @name (a full name, maybe with "*" map keys)? */
+static bool fa_pattern_covers(const char *pattern, const char *name)
+{
+	const struct fa_field *f;
+	char full[256];
+	size_t n;
+
+	if (strpbrk(pattern, "*?["))
+		return fnmatch(pattern, name, 0) == 0;
+	f = fa_field_find_full(pattern);
+	if (f) {
+		/* Name it the registry's way, so SRIOV_EN.current meets "*.current". */
+		snprintf(full, sizeof(full), "%s.%s", fa_field_entity_to_string(f->entity),
+			 f->path);
+		pattern = full;
+	}
+	n = strlen(pattern);
+	return strncmp(name, pattern, n) == 0 &&
+	       (name[n] == '\0' || name[n] == '.' || name[n] == '[');
+}
+
+static bool fa_expr_reads(const struct fa_expr *e, const char *pattern)
+{
+	const json_t *fields = e ? fa_expr_fields(e) : NULL, *v;
+	size_t i;
+
+	json_array_foreach(fields, i, v)
+		if (fa_pattern_covers(pattern, json_string_value(v)))
+			return true;
+	return false;
+}
+
+bool fa_rule_reads_field(const struct fa_rule *r, const char *pattern)
+{
+	return fa_expr_reads(r->where, pattern) || fa_expr_reads(r->expect, pattern) ||
+	       fa_expr_reads(r->group_by, pattern);
+}
+
+static size_t fa_expr_unfilled(const struct fa_expr *e, json_t *out)
+{
+	const json_t *fields = e ? fa_expr_fields(e) : NULL, *v, *w;
+	size_t i, j, n = 0;
+
+	json_array_foreach(fields, i, v) {
+		const struct fa_field *f = fa_field_find_full(json_string_value(v));
+		bool seen = false;
+
+		if (!f || fa_field_is_filled(f))
+			continue;
+		json_array_foreach(out, j, w)
+			seen |= json_equal(v, w);
+		if (!seen) {
+			json_array_append(out, (json_t *)v);
+			n++;
+		}
+	}
+	return n;
+}
+
+size_t fa_rule_unfilled_fields(const struct fa_rule *r, json_t *out)
+{
+	return fa_expr_unfilled(r->where, out) + fa_expr_unfilled(r->expect, out) +
+	       fa_expr_unfilled(r->group_by, out);
+}
