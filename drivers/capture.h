@@ -27,9 +27,14 @@ struct fa_capture {
 	size_t len;
 	int exit_status;	/* -1 when unknown */
 	double seconds;		/* how long the command took; 0 when replayed */
+	/*
+	 * The prompt line the output was pasted with ("sw1 [standalone: master] # show
+	 * version"), which the parser boundary removes from @data; NULL when there was none.
+	 */
+	const char *prompt;
 };
 
-#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0 }
+#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0, NULL }
 
 /*
  * The capture file name for @command (no extension): lowercased, every run of

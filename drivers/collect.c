@@ -27,6 +27,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "drivers/collect.h"
+#include "drivers/parse.h"
 #include "drivers/platform.h"
 #include "inventory/inventory.h"
 #include "audit/util/clock.h"
@@ -164,7 +165,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.exit_status = exit_status;
 	cap.seconds = fa_clock_now() - t0;
 	memset(&err, 0, sizeof(err));
-	r = c->parse(&cap, run->device, &err);
+	r = fa_parse_output(c->parse, &cap, run->device, &err);
 	if (r < 0) {
 		char msg[700];
 

@@ -18,6 +18,11 @@
  *     (fa_device_warn(device, "<command>: ...")), and parsing goes on.
  *   - Return -FA_EPARSE (message in @err) only when the output as a whole is not the expected
  *     format (invalid JSON, an error message instead of a table, empty when data is required).
+ *   - Return FA_PARSED_EMPTY when the output is understood and says there is nothing to
+ *     record (a neighbour table with no rows).  Otherwise an output with text from which
+ *     nothing reaches @device is a parse error: the boundary (drivers/parse.h) says so.
+ *   - The boundary hands over a normalised layout (drivers/text/outnorm.h): "\n" line ends,
+ *     no trailing blanks, no prompt or pager lines, no indentation shared by every line.
  *
  * Adding a platform: one folder, drivers/<name>/, holding its command table
  * (platform-<name>.c) and its parsers (parse-<name>-<what>.c); then one line in
@@ -38,6 +43,9 @@
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
+
+/* What a parser returns for an output it understood that holds no data (see above). */
+#define FA_PARSED_EMPTY 1
 
 typedef int fa_parse_fn(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 

@@ -14,6 +14,7 @@
 #include "audit/cli/cmd.h"
 #include "audit/model.h"
 #include "audit/util/fileio.h"
+#include "drivers/parse.h"
 #include "drivers/platform.h"
 #include "audit/util/banned.h"
 
@@ -145,7 +146,7 @@ static int fa_parse_run(int argc, char **argv)
 	cap.arg = arg;
 	cap.data = in.buf;
 	cap.len = in.len;
-	r = c->parse(&cap, dev, &err);
+	r = fa_parse_output(c->parse, &cap, dev, &err);
 	out = json_object();
 	json_object_set_new(out, "platform", json_string(p->name));
 	json_object_set_new(out, "command", json_string(command));

@@ -26,6 +26,7 @@
 #include "audit/model.h"
 #include "drivers/cumulus/parse-cumulus-int.h"
 #include "drivers/cumulus/parse-cumulus.h"
+#include "drivers/platform.h"
 #include "audit/util/banned.h"
 
 #define FA_CMD_ROCE "nv show qos roce -o json"
@@ -326,10 +327,12 @@ apply:
 		fa_roce_write(port, &r);
 		nswp++;
 	}
-	if (!nswp)
+	if (!nswp) {
 		fa_device_warn(device, "%s: no swp port is known, so the RoCE state is not recorded",
 			       cmd);
+		ret = FA_PARSED_EMPTY;
+	}
 out:
 	json_decref(root);
-	return 0;
+	return ret;
 }

@@ -306,6 +306,15 @@ static void fa_part_statement(struct fa_part_ctx *c, char *st, size_t len)
 			st[i] = ' ';
 	def.ptr = st;
 	def.len = (size_t)(colon - st);
+	/* names, P_Keys and flags are words, numbers, '=' and ',': anything else is not OpenSM's */
+	for (i = 0; i < def.len; i++) {
+		if (!isalnum((unsigned char)st[i]) && !strchr("_.-=, \t", st[i])) {
+			def = fa_textscan_trim(def);
+			fa_device_warn(c->device, "%s: line %u: not a partition definition: %.*s",
+				       c->cmd, c->lineno, (int)(def.len > 80 ? 80 : def.len), def.ptr);
+			return;
+		}
+	}
 	props.ptr = colon + 1;
 	props.len = len - def.len - 1;
 	e = fa_part_definition(c, def, &defmember);
@@ -319,6 +328,7 @@ int fa_parse_ib_partitions(const struct fa_capture *cap, json_t *device, struct 
 	size_t i, start = 0;
 	unsigned line = 1;
 	bool comment = false, pending = false;
+	unsigned statements = 0;
 
 	c.cmd = cap->command && *cap->command ? cap->command : "cat /etc/opensm/partitions.conf";
 	/* Comments out, line ends kept (multicast groups end at them), NULs as blanks. */
@@ -345,6 +355,7 @@ int fa_parse_ib_partitions(const struct fa_capture *cap, json_t *device, struct 
 		if (ch != ';')
 			continue;
 		if (pending) {
+			statements++;
 			if (i == text.len)
 				fa_device_warn(device, "%s: line %u: partition not ended by ';'",
 					       c.cmd, c.lineno);
@@ -354,6 +365,12 @@ int fa_parse_ib_partitions(const struct fa_capture *cap, json_t *device, struct 
 		start = i + 1;
 	}
 	fa_buf_release(&text);
+	/* statements and not one partition: not a partitions.conf (an error message) */
+	if (statements && json_array_size(c.list) == 0) {
+		json_decref(c.list);
+		return fa_err_set(err, FA_EPARSE, "%s: no partition definition in the output",
+				  c.cmd);
+	}
 	json_object_set_new(device, "ib_partitions", c.list);
 	return 0;
 }

@@ -111,7 +111,9 @@ int fa_parse_linux_lldpctl(const struct fa_capture *cap, json_t *device, struct 
 	} else if (ifs) {
 		fa_device_warn(device, "%s: \"interface\" is neither a list nor an object", cmd);
 	}
-	r = 0;
+	/* {"lldp": {}} is lldpctl's answer when no neighbour was heard */
+	r = !ifs || ((json_is_array(ifs) || json_is_object(ifs)) && json_array_size(ifs) == 0 &&
+		     json_object_size(ifs) == 0) ? FA_PARSED_EMPTY : 0;
 out:
 	json_decref(root);
 	return r;

@@ -247,9 +247,11 @@ int fa_parse_linux_mlxconfig(const struct fa_capture *cap, json_t *device, struc
 		if (json_object_size(m.params))
 			fa_set(port, "nic.mlxconfig", json_deep_copy(m.params));
 	}
-	if (matched == 0)
+	if (matched == 0) {
 		fa_device_warn(device, "%s: no port has nic.device or nic.pci %s; nothing recorded",
 			       m.cmd, cap->arg);
+		r = FA_PARSED_EMPTY;
+	}
 out:
 	json_decref(m.params);
 	return r;

@@ -49,6 +49,7 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 	struct fa_textscan_span line;
 	struct fa_textscan ts;
 	json_t *nccl = json_object();
+	unsigned unknown = 0;
 
 	fa_textscan_init(&ts, cap->data, cap->len);
 	while (fa_textscan_next(&ts, &line)) {
@@ -61,7 +62,8 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 		if (line.len == 0 || line.ptr[0] == '#')
 			continue;
 		if (!eq) {
-			if (!fa_textscan_is_blank(line) && fa_textscan_trim(line).ptr[0] != '#')
+			if (!fa_textscan_is_blank(line) && fa_textscan_trim(line).ptr[0] != '#' &&
+			    ++unknown)
 				fa_device_warn(device, "%s: line %u has no '=', NCCL skips it: %.*s",
 					       cmd, ts.lineno, (int)(line.len > 200 ? 200 : line.len),
 					       line.ptr);
@@ -93,6 +95,11 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 			json_object_set_new(nccl, name, json_integer(n));
 		else
 			json_object_set_new(nccl, name, fa_json_stringn(val.ptr, val.len));
+	}
+	/* lines and not one NAME=value: not a configuration file (an error message) */
+	if (json_object_size(nccl) == 0 && unknown) {
+		json_decref(nccl);
+		return fa_err_set(err, FA_EPARSE, "%s: no NAME=value line in the output", cmd);
 	}
 	json_object_set_new(device, "nccl", nccl);
 	return 0;

@@ -85,8 +85,10 @@ int fa_parse_linux_nvidia_smi(const struct fa_capture *cap, json_t *device, stru
 	}
 	fa_nvsmi_version(device, root, "driver_version", "nvidia_driver");
 	fa_nvsmi_version(device, root, "cuda_version", "cuda");
-	if (!fa_get_str(device, "software.nvidia_driver"))
+	if (!fa_get_str(device, "software.nvidia_driver")) {
 		fa_device_warn(device, "%s: no driver version in the report", cmd);
+		r = FA_PARSED_EMPTY;
+	}
 out:
 	if (doc)
 		xmlFreeDoc(doc);

@@ -331,6 +331,8 @@ int fa_parse_linux_nvidia_topo(const struct fa_capture *cap, json_t *device, str
 		}
 		fa_topo_nic(device, cmd, &t, s.ptr, rdma ? rdma : s.ptr);
 	}
+	/* the matrix was read; NICs no port carries are warnings, not a parse error */
+	r = FA_PARSED_EMPTY;
 out:
 	fa_buf_release(&clean);
 	json_decref(t.header);

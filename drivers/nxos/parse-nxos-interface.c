@@ -154,13 +154,18 @@ struct fa_nxos_text_port {
 /* "Ethernet1/1 is up" / "Vlan20 is down (VLAN/BD is down), line protocol is down". */
 static bool fa_nxos_header(const char *line, size_t len, char **ret_name, const char **ret_rest)
 {
-	size_t i = 0;
+	size_t i = 0, d;
 
 	if (len == 0 || !isalpha((unsigned char)line[0]))
 		return false;
 	while (i < len && !isspace((unsigned char)line[i]))
 		i++;
 	if (i + 4 > len || strncmp(line + i, " is ", 4) != 0)
+		return false;
+	/* every interface name has a number (mgmt0, Ethernet1/1, Vlan20): "This is ..." is text */
+	for (d = 0; d < i && !isdigit((unsigned char)line[d]); d++)
+		;
+	if (d == i)
 		return false;
 	*ret_name = fa_xstrndup(line, i);
 	*ret_rest = line + i + 4;

@@ -12,8 +12,9 @@
  *     3   3   RoCE   WRR 50%           -> qos.ecn.enabled_tcs = the RoCE application's TC
  *
  * The profile applies to every Ethernet port, so the fields are set on each port already
- * known (from "show interfaces ethernet").  "RoCE mode: N/A" means RoCE is not configured
- * and sets nothing.  Relative thresholds are percentages of the buffer, not bytes, and are
+ * known (from "show interfaces ethernet").  "RoCE mode: disabled" sets qos.roce_mode "off"
+ * (as Cumulus' "enable": "off" does) and nothing else; "RoCE mode: N/A" says nothing and sets
+ * nothing.  Relative thresholds are percentages of the buffer, not bytes, and are
  * not recorded.  PFC priorities come from "show dcb priority-flow-control", which reports
  * each port's state, not from this profile.
  */
@@ -163,8 +164,19 @@ int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_e
 		r = fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no 'RoCE mode' in the output");
 		goto out;
 	}
-	if (fa_onyx_is_na(st.mode) || strcasecmp(st.mode, "disabled") == 0)
+	if (fa_onyx_is_na(st.mode)) {
+		r = FA_PARSED_EMPTY;
 		goto out;
+	}
+	if (strcasecmp(st.mode, "disabled") == 0) {
+		/* a finding, not an absence: the ports carry no lossless class (rules say so) */
+		struct fa_onyx_roce off = { 0 };
+		char mode_off[] = "off";
+
+		off.mode = mode_off;
+		fa_onyx_roce_apply(device, cap->command, &off);
+		goto out;
+	}
 	if (strcasecmp(st.mode, "lossless") != 0 && strcasecmp(st.mode, "lossy") != 0 &&
 	    strcasecmp(st.mode, "semi-lossless") != 0) {
 		fa_device_warn(device, "%s: unknown RoCE mode '%s'", cap->command, st.mode);

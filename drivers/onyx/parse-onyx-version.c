@@ -83,6 +83,11 @@ int fa_parse_onyx_version(const struct fa_capture *cap, json_t *device, struct f
 			return r;
 		goto check;
 	}
+	/* the prompt the boundary took off the pasted output */
+	if (cap->prompt && fa_onyx_is_prompt(cap->prompt, &host)) {
+		fa_set_str(device, "hostname", host);
+		free(host);
+	}
 	fa_onyx_lines_init(&it, cap);
 	while ((line = fa_onyx_lines_next(&it))) {
 		if (fa_onyx_is_error(line)) {

@@ -13,6 +13,7 @@
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "audit/util/xalloc.h"
+#include "drivers/parse.h"
 #include "tests/fuzz/fuzz-parse.h"
 #include "audit/util/banned.h"
 
@@ -50,7 +51,7 @@ static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t siz
 	cap.arg = fa_fuzz_arg(c);
 	cap.data = text;
 	cap.len = size;
-	r = c->parse(&cap, device, &err);
+	r = fa_parse_output(c->parse, &cap, device, &err);
 	if (r != 0 && (r >= 0 || !err.msg[0]))
 		abort();
 }

@@ -54,6 +54,7 @@ int main(void)
 		fa_parse_junos_suite,
 		fa_parse_nxos_suite,
 		fa_parse_onyx_suite,
+		fa_parse_layout_suite,
 		fa_xmlsafe_suite,
 		/* InfiniBand fabric parser suites */
 		fa_links_ib_suite,

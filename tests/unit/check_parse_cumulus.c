@@ -15,6 +15,7 @@
 #include "audit/util/yamljson.h"
 #include "drivers/capture.h"
 #include "drivers/cumulus/parse-cumulus.h"
+#include "drivers/parse.h"
 #include "drivers/platform.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
@@ -40,7 +41,7 @@ static int run_text(fa_parse_fn *fn, const char *command, const char *text, size
 	cap.command = command;
 	cap.data = text;
 	cap.len = len;
-	return fn(&cap, device, err);
+	return fa_parse_output(fn, &cap, device, err);
 }
 
 static int run(fa_parse_fn *fn, const char *command, const char *text, json_t *device,
@@ -463,8 +464,9 @@ START_TEST(parse_cumulus_missing_sections_absent)
 			     "\"link\": {\"speed\": \"auto\"}}}", dev, NULL), 0);
 	ck_assert_int_eq(run(fa_parse_cumulus_roce, NULL, "{\"enable\": \"on\", \"mode\": "
 			     "\"lossless\"}", dev, NULL), 0);
+	/* nothing the model holds: a parse error (drivers/parse.h), and nothing invented */
 	ck_assert_int_eq(run(fa_parse_cumulus_system, NULL, "{\"timezone\": \"Etc/UTC\"}", dev,
-			     NULL), 0);
+			     NULL), -FA_EPARSE);
 	p = port(dev, "swp1");
 	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
 	ck_assert_msg(!fa_obj_get_path(p, "mtu") && !fa_obj_get_path(p, "speed") &&
@@ -522,7 +524,10 @@ START_TEST(parse_cumulus_empty_input_is_eparse)
 }
 END_TEST
 
-/* Valid JSON of the wrong shape: a warning, success, and the model left sane. */
+/*
+ * Valid JSON of the wrong shape: a warning, the model left sane, and a parse error when
+ * nothing at all was recognised (a bare list, string, number or null always).
+ */
 START_TEST(parse_cumulus_wrong_shape_warns)
 {
 	static const char *const shapes[] = {
@@ -538,8 +543,11 @@ START_TEST(parse_cumulus_wrong_shape_warns)
 	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
 		json_t *dev = device_with_swp1();
 
-		ck_assert_msg(run(parsers[_i].parse, parsers[_i].command, shapes[i], dev, NULL) == 0,
-			      "%s accepts valid JSON of shape %zu.", parsers[_i].command, i);
+		int r = run(parsers[_i].parse, parsers[_i].command, shapes[i], dev, NULL);
+
+		ck_assert_msg(i < 4 ? r == -FA_EPARSE : r == 0 || r == -FA_EPARSE,
+			      "%s: valid JSON of shape %zu is %s (%d).", parsers[_i].command, i,
+			      i < 4 ? "a parse error" : "read or a parse error", r);
 		ck_assert_msg(nwarnings(dev) > 0, "%s warns about shape %zu.", parsers[_i].command,
 			      i);
 		ck_assert_msg(json_is_array(json_object_get(dev, "ports")),

@@ -248,6 +248,39 @@ START_TEST(parse_onyx_roce_profile)
 }
 END_TEST
 
+/* The real profile with "RoCE mode: disabled": every Ethernet port says RoCE is off. */
+START_TEST(parse_onyx_roce_disabled)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	char *mode;
+	json_t *p;
+	size_t i, n = 0;
+	int r;
+
+	fa_test_read(fa_onyx_src("show-roce.txt"), &b);
+	mode = strstr(b.buf, "RoCE mode      : lossless");
+	ck_assert_msg(mode != NULL, "The fixture has the RoCE mode line.");
+	memcpy(mode + strlen("RoCE mode      : "), "disabled", 8);
+	d = fa_onyx_run_text(fa_parse_onyx_roce, d, b.buf, b.len, &r, &err);
+	ck_assert_int_eq(r, 0);
+	json_array_foreach(json_object_get(d, "ports"), i, p) {
+		if (strcmp(fa_get_str(p, "type"), "ethernet") != 0)
+			continue;
+		n++;
+		ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "off");
+		ck_assert_msg(!fa_obj_get_path(p, "qos.ecn") && !fa_obj_get_path(p, "qos.trust"),
+			      "A disabled profile's ECN and trust do not describe %s.",
+			      fa_get_str(p, "name"));
+	}
+	ck_assert_msg(n >= 2, "Every Ethernet port (%zu) is marked.", n);
+	fa_buf_release(&b);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_roce_not_configured)
 {
 	const char *t = "switch (config) # show roce\nRoCE mode: N/A\n";
@@ -257,7 +290,7 @@ START_TEST(parse_onyx_roce_not_configured)
 
 	fa_set_str(fa_device_port(d, "Eth1/1"), "type", "ethernet");
 	d = fa_onyx_run_text(fa_parse_onyx_roce, d, t, strlen(t), &r, &err);
-	ck_assert_int_eq(r, 0);
+	ck_assert_int_eq(r, FA_PARSED_EMPTY);
 	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Eth1/1"), "qos") == NULL,
 		      "RoCE mode N/A sets nothing.");
 	json_decref(d);
@@ -377,6 +410,7 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_pfc_disabled_switch_wide);
 	tcase_add_test(tc, parse_onyx_ets_tables);
 	tcase_add_test(tc, parse_onyx_roce_profile);
+	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
 	tcase_add_test(tc, parse_onyx_bad_input);

@@ -7,6 +7,7 @@
 
 #include "audit/model.h"
 #include "drivers/capture.h"
+#include "drivers/parse.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
@@ -21,7 +22,7 @@ int fa_tp_run(fa_parse_fn *fn, const char *device, const char *command, const ch
 	cap.arg = arg;
 	cap.data = data;
 	cap.len = len;
-	return fn(&cap, dev, err);
+	return fa_parse_output(fn, &cap, dev, err);
 }
 
 int fa_tp_file(fa_parse_fn *fn, const char *device, const char *command, const char *arg,

@@ -35,6 +35,8 @@ Suite *fa_parse_sonic_suite(void);
 Suite *fa_parse_junos_suite(void);
 Suite *fa_parse_nxos_suite(void);
 Suite *fa_parse_onyx_suite(void);
+/* Every parser on the layouts real captures come in */
+Suite *fa_parse_layout_suite(void);
 Suite *fa_xmlsafe_suite(void);
 /* InfiniBand fabric parser suites */
 Suite *fa_links_ib_suite(void);
