@@ -59,11 +59,13 @@ else
 	fa_fail "a hanging device is given up within its timeout (${secs:-?} s)" \
 		"$EMU/out/sw0001/meta.json"
 fi
-# slow (5 commands x 1 s) is the longest device; everything else runs alongside it
-if [ $((t1 - t0)) -le 15 ]; then
+# slow (5 commands x 1 s) is the longest device; everything else runs alongside it (about
+# 6 s on a quiet machine).  The emulated hangs last 120 s, so 45 s tells a run that gave them
+# up from one that waited, even on a loaded 2-CPU machine (21 s seen there).
+if [ $((t1 - t0)) -le 45 ]; then
 	fa_ok "the run with every fault ends in $((t1 - t0)) s"
 else
-	fa_fail "the run with every fault ends in $((t1 - t0)) s, over 15 s"
+	fa_fail "the run with every fault ends in $((t1 - t0)) s, over 45 s"
 fi
 # a hanging device got exactly one command: a timeout stops the device
 hung=$(grep -c "	sw0001	" "$EMU/commands.log")
