@@ -347,7 +347,7 @@ int fa_history_set_baseline(struct fa_history *h, const char *name, struct fa_er
 	free(snap);
 	path = fa_history_path(h, FA_HISTORY_BASELINE);
 	snap = fa_xasprintf("%s\n", name);
-	r = fa_file_write_atomic(path, snap, strlen(snap), err);
+	r = fa_file_write_private(path, snap, strlen(snap), err);
 	free(path);
 	free(snap);
 	return r;

@@ -60,7 +60,34 @@ static void fa_fsync_dir_of(const char *path)
 	free(dircopy);
 }
 
+mode_t fa_file_private_mode(void)
+{
+	const char *env = getenv("FABRIC_AUDIT_FILE_MODE");
+	char *end;
+	unsigned long m;
+
+	if (!env || !*env)
+		return 0600;
+	m = strtoul(env, &end, 8);
+	/* anything but an octal mode within 0777 keeps the safe default */
+	return *end || m > 0777 ? 0600 : (mode_t)m;
+}
+
+static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_t mode,
+			       struct fa_err *err);
+
 int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err)
+{
+	return fa_atomic_open_mode(f, path, 0644, err);
+}
+
+int fa_atomic_open_private(struct fa_atomic_file *f, const char *path, struct fa_err *err)
+{
+	return fa_atomic_open_mode(f, path, fa_file_private_mode(), err);
+}
+
+static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_t mode,
+			       struct fa_err *err)
 {
 	struct stat st;
 	mode_t mask;
@@ -88,7 +115,7 @@ int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *er
 	}
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0644 & ~mask) < 0 || !(f->fp = fdopen(fd, "w"))) {
+	if (fchmod(fd, mode & ~mask) < 0 || !(f->fp = fdopen(fd, "w"))) {
 		close(fd);
 		unlink(f->tmp);
 		goto fail;
@@ -136,10 +163,11 @@ void fa_atomic_abort(struct fa_atomic_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
+static int fa_file_write_mode(const char *path, const void *data, size_t len, mode_t mode,
+			      struct fa_err *err)
 {
 	struct fa_atomic_file f;
-	int r = fa_atomic_open(&f, path, err);
+	int r = fa_atomic_open_mode(&f, path, mode, err);
 
 	if (r < 0)
 		return r;
@@ -149,6 +177,16 @@ int fa_file_write_atomic(const char *path, const void *data, size_t len, struct 
 		return r;
 	}
 	return fa_atomic_commit(&f, err);
+}
+
+int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
+{
+	return fa_file_write_mode(path, data, len, 0644, err);
+}
+
+int fa_file_write_private(const char *path, const void *data, size_t len, struct fa_err *err)
+{
+	return fa_file_write_mode(path, data, len, fa_file_private_mode(), err);
 }
 
 int fa_mkdir_p(const char *path, struct fa_err *err)

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
@@ -28,6 +29,18 @@ int fa_file_read(const char *path, size_t cap, struct fa_buf *out, struct fa_err
 int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err);
 
 /*
+ * As fa_file_write_atomic, for files that may hold what a device said (captures, meta.json,
+ * snapshots, history): mode fa_file_private_mode() less umask.
+ */
+int fa_file_write_private(const char *path, const void *data, size_t len, struct fa_err *err);
+
+/*
+ * 0600, or the octal mode in the environment variable FABRIC_AUDIT_FILE_MODE (e.g. 0640 for
+ * a group that reads the snapshots); a value that is not an octal mode up to 0777 gives 0600.
+ */
+mode_t fa_file_private_mode(void);
+
+/*
  * The same promise for output written piece by piece: fa_atomic_open() gives a stream on a
  * temporary file beside @path ("-" gives standard output; a path that is not a regular file
  * is opened as it is), fa_atomic_commit() flushes, fsyncs and renames it into place (and
@@ -41,6 +54,8 @@ struct fa_atomic_file {
 };
 
 int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err);
+/* As fa_atomic_open, with mode fa_file_private_mode() (see fa_file_write_private). */
+int fa_atomic_open_private(struct fa_atomic_file *f, const char *path, struct fa_err *err);
 int fa_atomic_commit(struct fa_atomic_file *f, struct fa_err *err);
 void fa_atomic_abort(struct fa_atomic_file *f);
 
