@@ -132,14 +132,20 @@ static int fa_history_name_cmp(const void *x, const void *y)
 	return sa - sb;
 }
 
-/* A temporary file of fa_file_write_atomic for a history file ("<name>.tmp.XXXXXX"). */
+/* A temporary file of fa_file_write_atomic for a history file (fa_atomic_is_temp). */
 static bool fa_history_is_temp(const char *name)
 {
 	const char *t = strstr(name, ".tmp.");
+	char base[256];
+	long pid;
 
-	return t && strlen(t) == strlen(".tmp.XXXXXX") &&
+	if (!t || (size_t)(t - name) >= sizeof(base))
+		return false;
+	memcpy(base, name, (size_t)(t - name));
+	base[t - name] = '\0';
+	return fa_atomic_is_temp(name, base, &pid) &&
 	       (strncmp(name, FA_HISTORY_PREFIX, strlen(FA_HISTORY_PREFIX)) == 0 ||
-		strncmp(name, FA_HISTORY_BASELINE ".tmp.", strlen(FA_HISTORY_BASELINE) + 5) == 0);
+		strcmp(base, FA_HISTORY_BASELINE) == 0);
 }
 
 /* Holding the lock, every temporary file in the folder is left over from a killed run. */

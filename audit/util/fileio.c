@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "audit/util/fileio.h"
@@ -76,6 +79,63 @@ mode_t fa_file_private_mode(void)
 static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_t mode,
 			       struct fa_err *err);
 
+bool fa_atomic_is_temp(const char *name, const char *base, long *ret_pid)
+{
+	size_t blen = strlen(base);
+	const char *t, *x;
+	char *end;
+	long pid;
+
+	if (strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp.", 5) != 0)
+		return false;
+	t = name + blen + 5;
+	*ret_pid = 0;
+	if (strlen(t) == 6)	/* "<base>.tmp.XXXXXX", the name earlier versions used */
+		return true;
+	x = strrchr(t, '.');
+	if (!x || strlen(x + 1) != 6)
+		return false;
+	pid = strtol(t, &end, 10);
+	if (end != x || pid <= 0)
+		return false;
+	*ret_pid = pid;
+	return true;
+}
+
+/*
+ * A temporary file left by a run that was killed: its writer (the PID in its name) is gone,
+ * or it has not been written to for FA_ATOMIC_STALE_SECONDS (a live writer keeps its mtime
+ * fresh; a PID may be reused, and a file of an earlier version carries none).
+ */
+static bool fa_atomic_is_stale(int dfd, const char *name, long pid)
+{
+	struct stat st;
+
+	if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return true;
+	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       time(NULL) - st.st_mtime > FA_ATOMIC_STALE_SECONDS;
+}
+
+void fa_atomic_clean_stale(const char *path)
+{
+	char *copy = fa_xstrdup(path), *dcopy = fa_xstrdup(path);
+	const char *base = basename(copy);
+	DIR *d = opendir(dirname(dcopy));
+	struct dirent *de;
+	long pid;
+
+	while (d && (de = readdir(d)) != NULL) {
+		if (fa_atomic_is_temp(de->d_name, base, &pid) &&
+		    fa_atomic_is_stale(dirfd(d), de->d_name, pid))
+			unlinkat(dirfd(d), de->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+	free(dcopy);
+	free(copy);
+}
+
 int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err)
 {
 	return fa_atomic_open_mode(f, path, 0644, err);
@@ -106,7 +166,9 @@ static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_
 			goto fail;
 		return 0;
 	}
-	f->tmp = fa_xasprintf("%s.tmp.XXXXXX", path);
+	/* the writer's PID in the name lets the next run know a leftover (fa_atomic_is_temp) */
+	fa_atomic_clean_stale(path);
+	f->tmp = fa_xasprintf("%s.tmp.%ld.XXXXXX", path, (long)getpid());
 	fd = mkstemp(f->tmp);
 	if (fd < 0) {
 		fa_err_at(err, FA_EIO, path, 0, 0, "cannot create a temporary file beside it: %s",

@@ -19,6 +19,7 @@
 #include "audit/util/jsonread.h"
 #include "audit/util/xalloc.h"
 #include "drivers/capture-parse.h"
+#include "drivers/scrub.h"
 #include "tests/fuzz/fuzz-parse.h"
 #include "audit/util/banned.h"
 
@@ -70,7 +71,7 @@ static void fa_fuzz_round_trip(const json_t *snap)
 }
 
 /* Parse @text with @c into @device; abort when the contract is broken. */
-static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t size, json_t *device)
+static void fa_fuzz_one(const struct fa_command *c, const struct fa_buf *text, json_t *device)
 {
 	struct fa_capture cap = FA_CAPTURE_INIT;
 	struct fa_err err = FA_ERR_INIT;
@@ -79,8 +80,8 @@ static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t siz
 	cap.device = "fuzz";
 	cap.command = c->command;
 	cap.arg = fa_fuzz_arg(c);
-	cap.data = text;
-	cap.len = size;
+	cap.data = text->buf;
+	cap.len = text->len;
 	r = fa_capture_parse(c, &cap, device, &err);
 	if (r != 0 && (r >= 0 || !err.msg[0]))
 		abort();
@@ -88,17 +89,20 @@ static void fa_fuzz_one(const struct fa_command *c, const char *text, size_t siz
 
 int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t size)
 {
-	/* Captures are NUL-terminated (drivers/capture.h); the bytes may hold NULs too. */
-	char *text = fa_xmalloc(size + 1);
+	/*
+	 * Captures are NUL-terminated (drivers/capture.h); the bytes may hold NULs too.  As in a
+	 * collection, secrets are scrubbed before parsing (drivers/scrub.h).
+	 */
+	struct fa_buf text = FA_BUF_INIT;
 	json_t *all, *devices, *snap;
 	size_t i;
 
-	memcpy(text, data, size);
-	text[size] = '\0';
+	fa_buf_add(&text, data, size);
+	fa_scrub(p->name, &text);
 	for (i = 0; i < p->ncommands; i++) {
 		json_t *d = fa_device_new("fuzz", p->kind);
 
-		fa_fuzz_one(&p->commands[i], text, size, d);
+		fa_fuzz_one(&p->commands[i], &text, d);
 		fa_capture_clean_device(d);
 		fa_fuzz_dumpable(d);
 		json_decref(d);
@@ -106,7 +110,7 @@ int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t si
 	all = fa_device_new("fuzz", p->kind);
 	json_object_set_new(all, "status", json_string("ok"));
 	for (i = 0; i < p->ncommands; i++)
-		fa_fuzz_one(&p->commands[i], text, size, all);
+		fa_fuzz_one(&p->commands[i], &text, all);
 	fa_capture_clean_device(all);
 	fa_fuzz_dumpable(all);
 	devices = json_array();
@@ -114,6 +118,6 @@ int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t si
 	snap = fa_snapshot_build(devices, NULL);
 	fa_fuzz_round_trip(snap);
 	json_decref(snap);
-	free(text);
+	fa_buf_release(&text);
 	return 0;
 }
