@@ -132,14 +132,20 @@ static int fa_history_name_cmp(const void *x, const void *y)
 	return sa - sb;
 }
 
-/* A temporary file of fa_file_write_atomic for a history file ("<name>.tmp.XXXXXX"). */
+/* A temporary file of fa_file_write_atomic for a history file (fa_atomic_is_temp). */
 static bool fa_history_is_temp(const char *name)
 {
 	const char *t = strstr(name, ".tmp.");
+	char base[256];
+	long pid;
 
-	return t && strlen(t) == strlen(".tmp.XXXXXX") &&
+	if (!t || (size_t)(t - name) >= sizeof(base))
+		return false;
+	memcpy(base, name, (size_t)(t - name));
+	base[t - name] = '\0';
+	return fa_atomic_is_temp(name, base, &pid) &&
 	       (strncmp(name, FA_HISTORY_PREFIX, strlen(FA_HISTORY_PREFIX)) == 0 ||
-		strncmp(name, FA_HISTORY_BASELINE ".tmp.", strlen(FA_HISTORY_BASELINE) + 5) == 0);
+		strcmp(base, FA_HISTORY_BASELINE) == 0);
 }
 
 /* Holding the lock, every temporary file in the folder is left over from a killed run. */
@@ -347,7 +353,7 @@ int fa_history_set_baseline(struct fa_history *h, const char *name, struct fa_er
 	free(snap);
 	path = fa_history_path(h, FA_HISTORY_BASELINE);
 	snap = fa_xasprintf("%s\n", name);
-	r = fa_file_write_atomic(path, snap, strlen(snap), err);
+	r = fa_file_write_private(path, snap, strlen(snap), err);
 	free(path);
 	free(snap);
 	return r;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audit/model.h"
+#include "audit/util/utf8.h"
 #include "audit/util/xalloc.h"
 
 static const char *const fa_status_names[FA_STATUS_COUNT] = {
@@ -133,19 +134,16 @@ void fa_set(json_t *obj, const char *path, json_t *value)
 
 json_t *fa_json_stringn(const char *s, size_t len)
 {
-	json_t *v = json_stringn(s, len);
-	char *copy;
-	size_t i;
+	struct fa_buf b;
+	json_t *v;
 
-	if (v)
-		return v;
-	/* Device text is not always UTF-8 (or has NULs): keep it readable, never drop it. */
-	copy = fa_xstrndup(s, len);
-	for (i = 0; i < len; i++)
-		if ((unsigned char)copy[i] >= 0x80 || copy[i] == '\0')
-			copy[i] = '?';
-	v = json_stringn(copy, len);
-	free(copy);
+	if (fa_utf8_is_clean(s, len, 0))
+		return json_stringn(s, len);
+	/* Device text is not always text (NULs, stray bytes, controls): docs/model.md "Text". */
+	fa_buf_init(&b, 0);
+	fa_utf8_clean(s, len, 0, &b);
+	v = json_stringn(b.buf, b.len);
+	fa_buf_release(&b);
 	return v;
 }
 

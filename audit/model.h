@@ -53,7 +53,11 @@ json_t *fa_obj_path(json_t *obj, const char *path);
 /* Borrowed: the value at dotted @path below @obj, or NULL.  No creation. */
 json_t *fa_obj_get_path(const json_t *obj, const char *path);
 
-/* New reference: a JSON string of @len bytes; bytes that are not ASCII text become '?'. */
+/*
+ * New reference: a JSON string of @len bytes of device text; what is not text (NUL, control
+ * characters but TAB, ill-formed UTF-8) becomes U+FFFD (audit/util/utf8.h, docs/model.md).
+ * Every fa_set_str* goes through here.
+ */
 json_t *fa_json_stringn(const char *s, size_t len);
 
 /* Set the value at dotted @path (the last part is the key); takes ownership of @value. */

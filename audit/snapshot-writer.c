@@ -183,7 +183,7 @@ int fa_snapshot_writer_commit(struct fa_snapshot_writer *w, struct fa_err *err)
 	size_t i;
 	int r;
 
-	r = fa_atomic_open(&out, w->path, err);
+	r = fa_atomic_open_private(&out, w->path, err);
 	if (r < 0)
 		goto done;
 	qsort(w->v, w->n, sizeof(*w->v), fa_spooled_cmp);

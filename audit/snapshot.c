@@ -136,7 +136,7 @@ int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *e
 	text = fa_xrealloc(text, len + 2);
 	text[len++] = '\n';
 	text[len] = '\0';
-	r = fa_file_write_atomic(path, text, len, err);
+	r = fa_file_write_private(path, text, len, err);
 	free(text);
 	return r;
 }

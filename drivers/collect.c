@@ -26,9 +26,11 @@
 #include "audit/snapshot.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
+#include "drivers/capture-parse.h"
 #include "drivers/collect.h"
 #include "drivers/parse.h"
 #include "drivers/platform.h"
+#include "drivers/scrub.h"
 #include "inventory/inventory.h"
 #include "audit/util/clock.h"
 #include "audit/util/banned.h"
@@ -115,7 +117,7 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	*ret_file = fa_xasprintf("%s.%s", slug,
 				 run->ops->format == FA_CAPTURE_XML ? "xml" : "txt");
 	path = fa_xasprintf("%s/%s", run->save_dir, *ret_file);
-	if (fa_file_write_atomic(path, b->buf, b->len, &err) < 0)
+	if (fa_file_write_private(path, b->buf, b->len, &err) < 0)
 		fa_device_warn(run->device, "cannot save capture %s: %s", path, err.msg);
 	free(path);
 	free(slug);
@@ -133,6 +135,9 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 
 	fa_buf_init(&out, 0);
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
+	/* secrets never reach a capture file or a parser (docs/captures.md) */
+	if (r == 0)
+		fa_scrub(run->inv->platform, &out);
 	if (run->save_dir && r == 0)
 		fa_save_capture(run, command, &out, &file);
 	if (run->meta)
@@ -165,7 +170,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.exit_status = exit_status;
 	cap.seconds = fa_clock_now() - t0;
 	memset(&err, 0, sizeof(err));
-	r = fa_parse_output(c->parse, &cap, run->device, &err);
+	r = fa_capture_parse(c, &cap, run->device, &err);
 	if (r < 0) {
 		char msg[700];
 
@@ -292,7 +297,7 @@ static void fa_write_meta(struct fa_dev_run *run, double seconds)
 		json_object_set(run->meta, "error", json_object_get(run->device, "error"));
 	text = json_dumps(run->meta, JSON_INDENT(2) | JSON_SORT_KEYS);
 	path = fa_xasprintf("%s/meta.json", run->save_dir);
-	if (text && fa_file_write_atomic(path, text, strlen(text), &err) < 0)
+	if (text && fa_file_write_private(path, text, strlen(text), &err) < 0)
 		fa_device_warn(run->device, "cannot save %s: %s", path, err.msg);
 	free(path);
 	free(text);
@@ -362,6 +367,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	fa_run_stage(&run, true);
 	run.ops->close(run.session);
 out:
+	fa_capture_clean_device(run.device);
 	fa_set_str(run.device, "status", fa_status_to_string(run.status));
 	if (run.meta)
 		fa_write_meta(&run, fa_clock_now() - t0);

@@ -14,8 +14,9 @@
 #include "audit/cli/cmd.h"
 #include "audit/model.h"
 #include "audit/util/fileio.h"
-#include "drivers/parse.h"
+#include "drivers/capture-parse.h"
 #include "drivers/platform.h"
+#include "drivers/scrub.h"
 #include "audit/util/banned.h"
 
 static const char fa_parse_usage[] =
@@ -144,9 +145,11 @@ static int fa_parse_run(int argc, char **argv)
 	cap.device = device;
 	cap.command = command;
 	cap.arg = arg;
+	fa_scrub(p->name, &in);
 	cap.data = in.buf;
 	cap.len = in.len;
-	r = fa_parse_output(c->parse, &cap, dev, &err);
+	r = fa_capture_parse(c, &cap, dev, &err);
+	fa_capture_clean_device(dev);
 	out = json_object();
 	json_object_set_new(out, "platform", json_string(p->name));
 	json_object_set_new(out, "command", json_string(command));

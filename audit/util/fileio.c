@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "audit/util/fileio.h"
@@ -60,7 +63,91 @@ static void fa_fsync_dir_of(const char *path)
 	free(dircopy);
 }
 
+mode_t fa_file_private_mode(void)
+{
+	const char *env = getenv("FABRIC_AUDIT_FILE_MODE");
+	char *end;
+	unsigned long m;
+
+	if (!env || !*env)
+		return 0600;
+	m = strtoul(env, &end, 8);
+	/* anything but an octal mode within 0777 keeps the safe default */
+	return *end || m > 0777 ? 0600 : (mode_t)m;
+}
+
+static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_t mode,
+			       struct fa_err *err);
+
+bool fa_atomic_is_temp(const char *name, const char *base, long *ret_pid)
+{
+	size_t blen = strlen(base);
+	const char *t, *x;
+	char *end;
+	long pid;
+
+	if (strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp.", 5) != 0)
+		return false;
+	t = name + blen + 5;
+	*ret_pid = 0;
+	if (strlen(t) == 6)	/* "<base>.tmp.XXXXXX", the name earlier versions used */
+		return true;
+	x = strrchr(t, '.');
+	if (!x || strlen(x + 1) != 6)
+		return false;
+	pid = strtol(t, &end, 10);
+	if (end != x || pid <= 0)
+		return false;
+	*ret_pid = pid;
+	return true;
+}
+
+/*
+ * A temporary file left by a run that was killed: its writer (the PID in its name) is gone,
+ * or it has not been written to for FA_ATOMIC_STALE_SECONDS (a live writer keeps its mtime
+ * fresh; a PID may be reused, and a file of an earlier version carries none).
+ */
+static bool fa_atomic_is_stale(int dfd, const char *name, long pid)
+{
+	struct stat st;
+
+	if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return true;
+	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       time(NULL) - st.st_mtime > FA_ATOMIC_STALE_SECONDS;
+}
+
+void fa_atomic_clean_stale(const char *path)
+{
+	char *copy = fa_xstrdup(path), *dcopy = fa_xstrdup(path);
+	const char *base = basename(copy);
+	DIR *d = opendir(dirname(dcopy));
+	struct dirent *de;
+	long pid;
+
+	while (d && (de = readdir(d)) != NULL) {
+		if (fa_atomic_is_temp(de->d_name, base, &pid) &&
+		    fa_atomic_is_stale(dirfd(d), de->d_name, pid))
+			unlinkat(dirfd(d), de->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+	free(dcopy);
+	free(copy);
+}
+
 int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *err)
+{
+	return fa_atomic_open_mode(f, path, 0644, err);
+}
+
+int fa_atomic_open_private(struct fa_atomic_file *f, const char *path, struct fa_err *err)
+{
+	return fa_atomic_open_mode(f, path, fa_file_private_mode(), err);
+}
+
+static int fa_atomic_open_mode(struct fa_atomic_file *f, const char *path, mode_t mode,
+			       struct fa_err *err)
 {
 	struct stat st;
 	mode_t mask;
@@ -79,7 +166,9 @@ int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *er
 			goto fail;
 		return 0;
 	}
-	f->tmp = fa_xasprintf("%s.tmp.XXXXXX", path);
+	/* the writer's PID in the name lets the next run know a leftover (fa_atomic_is_temp) */
+	fa_atomic_clean_stale(path);
+	f->tmp = fa_xasprintf("%s.tmp.%ld.XXXXXX", path, (long)getpid());
 	fd = mkstemp(f->tmp);
 	if (fd < 0) {
 		fa_err_at(err, FA_EIO, path, 0, 0, "cannot create a temporary file beside it: %s",
@@ -88,7 +177,7 @@ int fa_atomic_open(struct fa_atomic_file *f, const char *path, struct fa_err *er
 	}
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0644 & ~mask) < 0 || !(f->fp = fdopen(fd, "w"))) {
+	if (fchmod(fd, mode & ~mask) < 0 || !(f->fp = fdopen(fd, "w"))) {
 		close(fd);
 		unlink(f->tmp);
 		goto fail;
@@ -136,10 +225,11 @@ void fa_atomic_abort(struct fa_atomic_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
+static int fa_file_write_mode(const char *path, const void *data, size_t len, mode_t mode,
+			      struct fa_err *err)
 {
 	struct fa_atomic_file f;
-	int r = fa_atomic_open(&f, path, err);
+	int r = fa_atomic_open_mode(&f, path, mode, err);
 
 	if (r < 0)
 		return r;
@@ -149,6 +239,16 @@ int fa_file_write_atomic(const char *path, const void *data, size_t len, struct 
 		return r;
 	}
 	return fa_atomic_commit(&f, err);
+}
+
+int fa_file_write_atomic(const char *path, const void *data, size_t len, struct fa_err *err)
+{
+	return fa_file_write_mode(path, data, len, 0644, err);
+}
+
+int fa_file_write_private(const char *path, const void *data, size_t len, struct fa_err *err)
+{
+	return fa_file_write_mode(path, data, len, fa_file_private_mode(), err);
 }
 
 int fa_mkdir_p(const char *path, struct fa_err *err)

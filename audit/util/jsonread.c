@@ -920,10 +920,12 @@ static int fa_jr_escape(struct fa_jr *r, struct fa_jr_bytes *out)
 			fa_jr_fail(r, r->p, "invalid \\u escape: four hex digits expected");
 			return -1;
 		}
-		if (cp == 0) {
-			fa_jr_fail(r, r->p, "\\u0000 is not allowed in a string");
-			return -1;
-		}
+		/*
+		 * Model text has no NUL (docs/model.md, "Text"); snapshots written before that
+		 * rule may hold \u0000, read as U+FFFD so that they stay readable.
+		 */
+		if (cp == 0)
+			cp = 0xfffd;
 		if (cp >= 0xdc00 && cp <= 0xdfff) {
 			fa_jr_fail(r, r->p, "invalid \\u escape: lone low surrogate \\u%04X", cp);
 			return -1;

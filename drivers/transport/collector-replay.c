@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
@@ -23,12 +24,42 @@ struct fa_replay {
 	json_t *meta;	/* meta.json, or NULL */
 };
 
+static void fa_replay_close(void *session);
+
+/*
+ * meta.json is optional, but one that is there and cannot be read stops the replay: it holds
+ * the exit statuses, without which a failed command's output would be parsed as an answer.
+ * JSON_ALLOW_NUL: folders written before model text had no NUL may hold \u0000 in an error.
+ */
+static int fa_replay_load_meta(const char *path, json_t **ret, struct fa_err *err)
+{
+	json_error_t jerr;
+	json_t *meta;
+
+	if (access(path, F_OK) < 0 && errno == ENOENT)
+		return 0;
+	meta = json_load_file(path, JSON_ALLOW_NUL, &jerr);
+	/* the device's error names the file: the message is all a device status keeps */
+	if (!meta)
+		return fa_err_at(err, FA_EPARSE, path, jerr.line, jerr.column,
+				 "%s:%d:%d: unreadable capture metadata: %s", path, jerr.line,
+				 jerr.column, jerr.text);
+	if (!json_is_object(meta)) {
+		json_decref(meta);
+		return fa_err_at(err, FA_EPARSE, path, 0, 0,
+				 "%s: unreadable capture metadata: not a JSON object", path);
+	}
+	*ret = meta;
+	return 0;
+}
+
 static int fa_replay_open(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
 			  void **ret_session, struct fa_err *err)
 {
 	struct fa_replay *s;
 	struct stat st;
 	char *dir, *meta;
+	int r;
 
 	if (!dev->captures)
 		return fa_err_set(err, FA_ENOENT,
@@ -43,8 +74,12 @@ static int fa_replay_open(const struct fa_inv_device *dev, const struct fa_colle
 	s = fa_xcalloc(1, sizeof(*s));
 	s->dir = dir;
 	meta = fa_xasprintf("%s/meta.json", dir);
-	s->meta = json_load_file(meta, 0, NULL);
+	r = fa_replay_load_meta(meta, &s->meta, err);
 	free(meta);
+	if (r < 0) {
+		fa_replay_close(s);
+		return r;
+	}
 	*ret_session = s;
 	return 0;
 }

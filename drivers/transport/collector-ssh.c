@@ -39,11 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
 #include "audit/util/buf.h"
+#include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "drivers/collector.h"
 #include "inventory/inventory.h"
@@ -65,6 +67,7 @@ struct fa_ssh {
 	ssh_session session;
 	char *name;		/* device name, for messages */
 	char *where;		/* user@host:port, for messages */
+	char *jump_log;		/* the ProxyJump ssh's stderr (a private temporary file), or NULL */
 	double command_timeout;	/* seconds */
 };
 
@@ -166,10 +169,13 @@ static void fa_ssh_add_quoted(struct fa_buf *b, const char *s)
  * never prompt, and check the jump host's key the way ours are checked.  A ProxyCommand the
  * user wrote is left as it is.
  */
-static void fa_ssh_fix_proxy_jump(ssh_session s, const struct fa_collect_limits *lim)
+static void fa_ssh_fix_proxy_jump(ssh_session s, const struct fa_collect_limits *lim,
+				  char **ret_log)
 {
 	struct fa_buf b = FA_BUF_INIT;
-	char *pc = NULL;
+	const char *tmp = getenv("TMPDIR");
+	char *pc = NULL, *log;
+	int fd;
 
 	if (ssh_options_get(s, SSH_OPTIONS_PROXYCOMMAND, &pc) != SSH_OK || !pc)
 		return;
@@ -193,6 +199,20 @@ static void fa_ssh_fix_proxy_jump(ssh_session s, const struct fa_collect_limits 
 	if (lim->connect_timeout > 0)
 		fa_buf_addf(&b, " -o ConnectTimeout=%ld", (long)(lim->connect_timeout + 0.999));
 	fa_buf_adds(&b, pc + 3);
+	/*
+	 * Its stderr says why the jump failed (the jump host's key unknown or changed), where
+	 * libssh only sees the connection close: keep it to tell the user (fa_ssh_jump_error).
+	 */
+	log = fa_xasprintf("%s/fabric-audit-jump.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(log);
+	if (fd >= 0) {
+		close(fd);
+		fa_buf_adds(&b, " 2>");
+		fa_ssh_add_quoted(&b, log);
+		*ret_log = log;
+	} else {
+		free(log);
+	}
 	ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, b.buf);
 out:
 	fa_buf_release(&b);
@@ -201,7 +221,8 @@ out:
 
 /* A new libssh session for @dev with every option set; NULL only when libssh has no memory. */
 static ssh_session fa_ssh_session_new(const struct fa_inv_device *dev,
-				      const struct fa_collect_limits *lim, struct fa_err *err)
+				      const struct fa_collect_limits *lim, char **ret_jump_log,
+				      struct fa_err *err)
 {
 	ssh_session s = ssh_new();
 	unsigned int port = 0;
@@ -230,7 +251,7 @@ static ssh_session fa_ssh_session_new(const struct fa_inv_device *dev,
 	ssh_options_set(s, SSH_OPTIONS_LOG_VERBOSITY, &nolog);
 	fa_ssh_set_timeout(s, lim->connect_timeout > 0 ? lim->connect_timeout
 						       : FA_SSH_TIMEOUT_FALLBACK);
-	fa_ssh_fix_proxy_jump(s, lim);
+	fa_ssh_fix_proxy_jump(s, lim, ret_jump_log);
 	return s;
 }
 
@@ -428,10 +449,13 @@ out:
 	return r;
 }
 
+static void fa_ssh_drop_jump_log(struct fa_ssh *c);
+
 static void fa_ssh_free(struct fa_ssh *c)
 {
 	if (!c)
 		return;
+	fa_ssh_drop_jump_log(c);
 	if (c->session) {
 		ssh_disconnect(c->session);
 		ssh_free(c->session);
@@ -441,15 +465,86 @@ static void fa_ssh_free(struct fa_ssh *c)
 	free(c);
 }
 
+static void fa_ssh_drop_jump_log(struct fa_ssh *c)
+{
+	if (c->jump_log)
+		unlink(c->jump_log);
+	free(c->jump_log);
+	c->jump_log = NULL;
+}
+
+/* The line of @text holding @what, control characters as '?', into @buf; false if none. */
+static bool fa_ssh_log_line(const char *text, const char *what, char *buf, size_t size)
+{
+	const char *at = strstr(text, what), *start, *end;
+	size_t i, n;
+
+	if (!at)
+		return false;
+	for (start = at; start > text && start[-1] != '\n'; start--)
+		;
+	end = strchr(at, '\n');
+	n = end ? (size_t)(end - start) : strlen(start);
+	if (n > 0 && start[n - 1] == '\r')
+		n--;
+	if (n >= size)
+		n = size - 1;
+	for (i = 0; i < n; i++)
+		buf[i] = (unsigned char)start[i] < 0x20 || start[i] == 0x7f ? '?' : start[i];
+	buf[n] = '\0';
+	return true;
+}
+
+/*
+ * After a failed connection through a ProxyJump: when the jump host's ssh refused the jump
+ * host's key, say so with the status a device's own key would get (hostkey-unknown or
+ * hostkey-changed) instead of the "connection reset" libssh saw.  Returns -FA_EHOSTKEY* with
+ * @err set, or 0 when the jump was not refused for its key (@err left as it is).
+ */
+static int fa_ssh_jump_error(struct fa_ssh *c, const struct fa_collect_limits *lim,
+			     struct fa_err *err)
+{
+	const char *file = lim->known_hosts ? lim->known_hosts : "~/.ssh/known_hosts";
+	struct fa_buf log = FA_BUF_INIT;
+	char line[300];
+	int r = 0;
+
+	if (!c->jump_log || fa_file_read(c->jump_log, 65536, &log, NULL) < 0)
+		goto out;
+	if (strstr(log.buf, "REMOTE HOST IDENTIFICATION HAS CHANGED") ||
+	    fa_ssh_log_line(log.buf, "has changed and you have requested strict checking", line,
+			    sizeof(line))) {
+		if (!fa_ssh_log_line(log.buf, "Host key for", line, sizeof(line)) &&
+		    !fa_ssh_log_line(log.buf, "key sent by the remote host is", line,
+				     sizeof(line)))
+			snprintf(line, sizeof(line), "REMOTE HOST IDENTIFICATION HAS CHANGED");
+		r = fa_err_set(err, FA_EHOSTKEY_CHANGED,
+			       "WARNING: HOST KEY OF THE JUMP HOST (ProxyJump) for %s HAS CHANGED, "
+			       "not the key recorded in %s; refusing to connect (ssh: %s)",
+			       c->where, file, line);
+	} else if (fa_ssh_log_line(log.buf, "host key is known for", line, sizeof(line)) ||
+		   fa_ssh_log_line(log.buf, "Host key verification failed", line, sizeof(line))) {
+		r = fa_err_set(err, FA_EHOSTKEY,
+			       "host key of the jump host (ProxyJump) for %s is not in %s; add it, "
+			       "or collect with --accept-new to record it (ssh: %s)", c->where,
+			       file, line);
+	}
+out:
+	fa_buf_release(&log);
+	return r;
+}
+
 /* One connection attempt: TCP, key exchange, host key.  *ret_retry as fa_err_from_ssh. */
 static int fa_ssh_connect(struct fa_ssh *c, const struct fa_inv_device *dev,
 			  const struct fa_collect_limits *lim, bool *ret_retry, struct fa_err *err)
 {
 	char *user = NULL, *host = NULL;
 	unsigned int port = 0;
+	int r, jr;
 
 	*ret_retry = false;
-	c->session = fa_ssh_session_new(dev, lim, err);
+	fa_ssh_drop_jump_log(c);
+	c->session = fa_ssh_session_new(dev, lim, &c->jump_log, err);
 	if (!c->session)
 		return -FA_ENOMEM;
 	ssh_options_get(c->session, SSH_OPTIONS_USER, &user);
@@ -463,7 +558,13 @@ static int fa_ssh_connect(struct fa_ssh *c, const struct fa_inv_device *dev,
 		char what[300];
 
 		snprintf(what, sizeof(what), "cannot connect to %s", c->where);
-		return fa_err_from_ssh(err, c->session, FA_EUNREACH, ret_retry, what);
+		r = fa_err_from_ssh(err, c->session, FA_EUNREACH, ret_retry, what);
+		jr = fa_ssh_jump_error(c, lim, err);
+		if (jr < 0) {
+			*ret_retry = false;
+			r = jr;
+		}
+		return r;
 	}
 	return fa_ssh_check_host_key(c, lim, err);
 }

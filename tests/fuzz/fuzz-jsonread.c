@@ -23,12 +23,24 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Whether @data holds the escape \u0000. */
+static bool fa_has_u0000(const uint8_t *data, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i + 6 <= size; i++)
+		if (memcmp(data + i, "\\u0000", 6) == 0)
+			return true;
+	return false;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const unsigned flags[] = { 0, FA_JSON_INTERN, FA_JSON_INTERN_SNAPSHOT };
 	json_t *want = json_loadb((const char *)data, size,
 				  JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, NULL);
-	bool trust = !want || !memchr(data, '\0', size);
+	/* the reader reads \u0000 as U+FFFD where jansson refuses it (jsonread.c) */
+	bool trust = (!want || !memchr(data, '\0', size)) && !fa_has_u0000(data, size);
 	size_t i;
 
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {

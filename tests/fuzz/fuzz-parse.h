@@ -14,8 +14,8 @@
 /*
  * Run every parser of @p on @data: each on a fresh device, then all of them in table order on
  * one device (as a collection does), and finish with the snapshot builder on that device.
- * Aborts when a parser breaks its contract: a failure without a message, or a model that
- * cannot be written as JSON.
+ * Aborts when a parser breaks its contract: a failure without a message, a model that
+ * cannot be written as JSON, or a snapshot that does not read back equal.
  */
 int fa_fuzz_platform(const struct fa_platform *p, const uint8_t *data, size_t size);
 

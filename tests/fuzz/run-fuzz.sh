@@ -4,8 +4,11 @@
 # ./configure --enable-fuzzing): each target starts from its seed corpus
 # (tests/fuzz/seeds/<family>.list, jsonread.list: real outputs from the shared fixtures and
 # the project's own samples) and runs for FA_FUZZ_SECONDS (10).
-# A crash, leak, sanitizer report or contract violation fails the test and leaves the input
-# that caused it in the log.
+# A crash, leak, sanitizer report or contract violation (a failure without a message, a model
+# that cannot be written, a snapshot that does not read back equal) fails the test and leaves
+# the input that caused it in the log.
+# The long run (10 minutes a family), in a build configured with CC=clang --enable-fuzzing:
+#   FA_FUZZ_SECONDS=600 make check TESTS=tests/fuzz/run-fuzz.sh
 . "$(dirname "$0")/../integration/lib.sh"
 
 : "${FA_BUILDDIR:=$FA_SRCDIR}"

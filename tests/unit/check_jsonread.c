@@ -263,7 +263,6 @@ static const struct fa_jr_bad fa_jr_bad_cases[] = {
 	{ "[\"\xf4\x90\x80\x80\"]", 1, 3, "invalid UTF-8", 0 },	/* above U+10FFFF */
 	{ "[\"\xe2\x82\"]", 1, 3, "invalid UTF-8", 0 },		/* cut short */
 	{ "{\"k\": \"a\tb\"}", 1, 9, "control character 0x09", 0 },
-	{ "[\"\\u0000\"]", 1, 3, "\\u0000", 0 },
 	{ "{\"a\": 1,\n  \"b\": 2,\n  \"a\": 3}", 3, 3, "duplicate object key 'a'", 0 },
 	{ "[{\"x\": {}, \"x\": {}}]", 1, 12, "duplicate object key 'x'", 0 },
 	{ "[9223372036854775808]", 1, 2, "too big integer", 0 },

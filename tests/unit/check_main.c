@@ -40,6 +40,8 @@ int main(void)
 		fa_util_suite,
 		fa_jsonread_suite,
 		fa_snapshot_suite,
+		fa_roundtrip_suite,
+		fa_scrub_suite,
 		fa_collect_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,

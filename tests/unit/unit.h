@@ -21,6 +21,8 @@ void fa_test_read(const char *path, struct fa_buf *out);
 Suite *fa_util_suite(void);
 Suite *fa_jsonread_suite(void);
 Suite *fa_snapshot_suite(void);
+Suite *fa_roundtrip_suite(void);
+Suite *fa_scrub_suite(void);
 Suite *fa_collect_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
