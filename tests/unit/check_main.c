@@ -12,9 +12,8 @@
 const char *fa_test_fixture(const char *relpath)
 {
 	static char path[4096];
-	const char *dir = getenv("FIXTURES");
 
-	snprintf(path, sizeof(path), "%s/%s", dir && *dir ? dir : FA_FIXTURES_DIR, relpath);
+	snprintf(path, sizeof(path), "%s/tests/fixtures/upstream/%s", FA_TEST_SRCDIR, relpath);
 	return path;
 }
 

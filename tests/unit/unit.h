@@ -11,7 +11,10 @@
 
 #include "audit/util/buf.h"
 
-/* Absolute path of a file under the shared real-output fixtures (static buffer). */
+/*
+ * Absolute path of a real output published by others, copied into the source tree under
+ * tests/fixtures/upstream/ at the same relative path (static buffer).
+ */
 const char *fa_test_fixture(const char *relpath);
 /* Absolute path of a file in the source tree (static buffer). */
 const char *fa_test_srcfile(const char *relpath);
