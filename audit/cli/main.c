@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "audit/cli/cmd.h"
+#include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
 static const struct fa_cmd *const fa_cmds[] = {
@@ -149,6 +150,9 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
+	/* Out of memory in jansson aborts with a message, as fa_xmalloc does: never a NULL
+	 * value silently dropped from a rule, an inventory or a snapshot. */
+	json_set_alloc_funcs(fa_xmalloc, free);
 	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
 	json_object_seed(0);
 	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */

@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <jansson.h>
+
 #include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
 #include "tests/unit/unit.h"
 
 const char *fa_test_fixture(const char *relpath)
@@ -37,6 +40,7 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
+		fa_yamljson_suite,
 		fa_jsonread_suite,
 		fa_snapshot_suite,
 		fa_collect_suite,
@@ -81,6 +85,8 @@ int main(void)
 	size_t i;
 	int failed;
 
+	/* as the program does (audit/cli/main.c): out of memory in jansson aborts */
+	json_set_alloc_funcs(fa_xmalloc, free);
 	/* as the program does (audit/cli/main.c): a peer hanging up is an error, not a signal */
 	signal(SIGPIPE, SIG_IGN);
 	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
