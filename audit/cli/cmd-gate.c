@@ -27,6 +27,7 @@
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "reports/report.h"
+#include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
@@ -288,8 +289,14 @@ static int fa_gate_run(int argc, char **argv)
 	/* One line per reason on stderr, for the change log and the CI job log. */
 	reasons = json_object_get(gate, "reasons");
 	fprintf(stderr, "fabric-audit gate: %s\n", verdict == 0 ? "pass" : "FAIL");
-	json_array_foreach(reasons, i, r1)
-		fprintf(stderr, "fabric-audit gate: %s\n", json_string_value(r1));
+	json_array_foreach(reasons, i, r1) {
+		struct fa_buf b = FA_BUF_INIT;
+
+		/* reasons name devices: escaped for the terminal */
+		fa_term_escape(&b, json_string_value(r1), json_string_length(r1));
+		fprintf(stderr, "fabric-audit gate: %s\n", b.buf);
+		fa_buf_release(&b);
+	}
 	code = verdict;
 out:
 	fa_cli_drop_snapshot(before);

@@ -40,6 +40,7 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
+		fa_termsafe_suite,
 		fa_yamljson_suite,
 		fa_jsonread_suite,
 		fa_snapshot_suite,

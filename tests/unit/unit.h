@@ -22,6 +22,7 @@ const char *fa_test_srcfile(const char *relpath);
 void fa_test_read(const char *path, struct fa_buf *out);
 
 Suite *fa_util_suite(void);
+Suite *fa_termsafe_suite(void);
 Suite *fa_yamljson_suite(void);
 Suite *fa_jsonread_suite(void);
 Suite *fa_snapshot_suite(void);
