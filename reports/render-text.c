@@ -11,8 +11,10 @@
  * over all rows of a section (so groups line up) and capped, so one long subject does not push
  * every row off the screen; a longer cell just overflows its own row.
  *
- * Device-supplied text is shown with C0 and C1 control characters as \xNN, so nothing in a
- * report can move the cursor or retitle the terminal.  Colour is ANSI, only when asked for.
+ * Device-supplied text is shown with C0 and C1 controls, bytes that are not UTF-8 and the
+ * Unicode bidi controls escaped (\xNN, \uNNNN; audit/util/termsafe.h), so nothing in a report
+ * can move the cursor, retitle the terminal or reorder what the reader sees.  Colour is ANSI,
+ * only when asked for.
  */
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "audit/model.h"
+#include "audit/util/termsafe.h"
 #include "reports/render-int.h"
 #include "audit/util/banned.h"
 
@@ -63,23 +66,10 @@ static const char *fa_text_verdict_color(const char *verdict)
 	return NULL;
 }
 
-/* Append @len bytes of @s with control characters made visible. */
+/* Append @len bytes of @s made safe for a terminal (audit/util/termsafe.h). */
 static void fa_text_clean(struct fa_buf *out, const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (p[i] < 0x20 || p[i] == 0x7f) {
-			fa_buf_addf(out, "\\x%02x", p[i]);
-		} else if (p[i] == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
-			/* C1 controls such as U+009B (CSI) act like ESC [ on some terminals. */
-			fa_buf_addf(out, "\\u%04x", p[i + 1]);
-			i++;
-		} else {
-			fa_buf_addch(out, (char)p[i]);
-		}
-	}
+	fa_term_escape(out, s, len);
 }
 
 /* Columns a cleaned UTF-8 string takes (one per code point). */

@@ -29,6 +29,7 @@
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "reports/report.h"
+#include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
@@ -320,8 +321,14 @@ static int fa_gate_run(int argc, char **argv)
 		!strcmp(fa_get_str(gate, "summary.verdict"), "pass") ? "pass" :
 		!strcmp(fa_get_str(gate, "summary.verdict"), "fail") ? "FAIL" :
 		verdict == 0 ? "INCOMPLETE (accepted: --allow-incomplete)" : "INCOMPLETE");
-	json_array_foreach(reasons, i, r1)
-		fprintf(stderr, "fabric-audit gate: %s\n", json_string_value(r1));
+	json_array_foreach(reasons, i, r1) {
+		struct fa_buf b = FA_BUF_INIT;
+
+		/* reasons name devices: escaped for the terminal */
+		fa_term_escape(&b, json_string_value(r1), json_string_length(r1));
+		fprintf(stderr, "fabric-audit gate: %s\n", b.buf);
+		fa_buf_release(&b);
+	}
 	code = verdict;
 out:
 	fa_cli_drop_snapshot(before);

@@ -16,6 +16,7 @@
 
 #include "audit/cli/cmd.h"
 #include "audit/util/buf.h"
+#include "audit/util/termsafe.h"
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
 
@@ -78,10 +79,15 @@ static const char *fa_inv_cell(const struct fa_inv_device *d, enum fa_inv_column
 /* The last column is not padded, so lines carry no trailing blanks. */
 static void fa_inv_print_cell(const char *s, size_t width, bool last)
 {
+	struct fa_buf b = FA_BUF_INIT;
+
+	/* names and vars come from the file: escaped for the terminal */
+	fa_term_escapes(&b, s);
 	if (last)
-		printf("%s\n", s);
+		printf("%s\n", b.buf);
 	else
-		printf("%-*s  ", (int)width, s);
+		printf("%-*s  ", (int)width, b.buf);
+	fa_buf_release(&b);
 }
 
 static void fa_inv_print_text(const struct fa_inventory *inv)

@@ -338,7 +338,7 @@ static int fa_rules_lint(char **files, int n)
 		char line[800];
 
 		if (fa_ruleset_load(rs, files[k], &err) < 0) {
-			printf("%s\n", fa_err_format(&err, line, sizeof(line)));
+			fa_cli_print_safe(fa_err_format(&err, line, sizeof(line)));
 			nproblems++;
 		} else {
 			size_t before = json_array_size(problems);
@@ -351,7 +351,7 @@ static int fa_rules_lint(char **files, int n)
 		fa_ruleset_free(rs);
 	}
 	json_array_foreach(problems, i, p)
-		printf("%s\n", json_string_value(p));
+		fa_cli_print_safe(json_string_value(p));
 	if (nproblems) {
 		fprintf(stderr, "fabric-audit rules lint: %zu problem%s\n", nproblems,
 			nproblems == 1 ? "" : "s");

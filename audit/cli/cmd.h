@@ -57,6 +57,8 @@ extern const struct fa_cmd fa_cmd_run;
 void fa_cli_error(const struct fa_err *err);
 /* Print "fabric-audit: <fmt>" on stderr. */
 void fa_cli_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One line on stdout, @s escaped for the terminal (it quotes a file or a device). */
+void fa_cli_print_safe(const char *s);
 /* Print "fabric-audit CMD: <fmt>" and a hint to --help; returns FA_EXIT_USAGE. */
 int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

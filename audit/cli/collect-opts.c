@@ -10,6 +10,7 @@
 #include "audit/cli/cmd.h"
 #include "audit/cli/collect-opts.h"
 #include "audit/model.h"
+#include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "drivers/text/units.h"
 #include "inventory/inventory.h"
@@ -18,12 +19,17 @@
 /* Collectors tell the user things that are not errors (a host key recorded), from any thread. */
 static void fa_collect_notify(const char *device, const char *msg)
 {
+	struct fa_buf b = FA_BUF_INIT;
+
+	/* the device's name and what it said are escaped for the terminal */
+	fa_term_addf(&b, "%s: %s", device, msg);
 	flockfile(stderr);
 	/* start on a clean line when a progress line is being drawn there */
 	if (isatty(STDERR_FILENO))
 		fputs("\r\033[K", stderr);
-	fprintf(stderr, "fabric-audit: %s: %s\n", device, msg);
+	fprintf(stderr, "fabric-audit: %s\n", b.buf);
 	funlockfile(stderr);
+	fa_buf_release(&b);
 }
 
 void fa_collect_cli_init(struct fa_collect_cli *c)
@@ -130,10 +136,15 @@ static void fa_collect_summary(const json_t *statuses)
 
 	json_array_foreach(statuses, i, d) {
 		const char *st = fa_get_str(d, "status");
+		struct fa_buf b = FA_BUF_INIT;
 
-		if (st && strcmp(st, "ok") != 0)
-			fprintf(stderr, "fabric-audit: %s: %s: %s\n", fa_get_str(d, "name"), st,
-				fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
+		if (!st || strcmp(st, "ok") == 0)
+			continue;
+		/* the error quotes what the device printed: escaped for the terminal */
+		fa_term_addf(&b, "%s: %s: %s", fa_get_str(d, "name"), st,
+			     fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
+		fprintf(stderr, "fabric-audit: %s\n", b.buf);
+		fa_buf_release(&b);
 	}
 	fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
 		json_array_size(statuses));

@@ -15,6 +15,8 @@
 #include <jansson.h>
 
 #include "audit/cli/cmd.h"
+#include "audit/util/termsafe.h"
+#include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
 static const struct fa_cmd *const fa_cmds[] = {
@@ -70,33 +72,49 @@ static void fa_main_usage(FILE *out)
 	fputs(fa_main_usage_tail, out);
 }
 
+/* Messages quote file and device text: escaped for the terminal (audit/util/termsafe.h). */
 void fa_cli_error(const struct fa_err *err)
 {
+	struct fa_buf b = FA_BUF_INIT;
 	char line[1024];
 
-	fprintf(stderr, "fabric-audit: %s\n", fa_err_format(err, line, sizeof(line)));
+	fa_term_escapes(&b, fa_err_format(err, line, sizeof(line)));
+	fprintf(stderr, "fabric-audit: %s\n", b.buf);
+	fa_buf_release(&b);
 }
 
 void fa_cli_errorf(const char *fmt, ...)
 {
+	struct fa_buf b = FA_BUF_INIT;
 	va_list ap;
 
-	fputs("fabric-audit: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	fa_term_vaddf(&b, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "fabric-audit: %s\n", b.buf);
+	fa_buf_release(&b);
+}
+
+void fa_cli_print_safe(const char *s)
+{
+	struct fa_buf b = FA_BUF_INIT;
+
+	fa_term_escapes(&b, s);
+	printf("%s\n", b.buf);
+	fa_buf_release(&b);
 }
 
 int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
 {
+	struct fa_buf b = FA_BUF_INIT;
 	va_list ap;
 
-	fprintf(stderr, "fabric-audit %s: ", cmd->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	fa_term_vaddf(&b, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'fabric-audit %s --help'.\n", cmd->name);
+	fprintf(stderr, "fabric-audit %s: %s\nTry 'fabric-audit %s --help'.\n", cmd->name, b.buf,
+		cmd->name);
+	fa_buf_release(&b);
 	return FA_EXIT_USAGE;
 }
 
@@ -153,6 +171,9 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
+	/* Out of memory in jansson aborts with a message, as fa_xmalloc does: never a NULL
+	 * value silently dropped from a rule, an inventory or a snapshot. */
+	json_set_alloc_funcs(fa_xmalloc, free);
 	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
 	json_object_seed(0);
 	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */

@@ -4,6 +4,13 @@
  *
  * A stack of open containers holds, for a mapping, the pending key.  Every value and every
  * key gets a source map entry with its 1-based line and column.
+ *
+ * An alias is a reference to the anchored value, but whoever walks or copies the tree later
+ * meets every value it stands for: nine nested levels of ten aliases each are a billion
+ * values from a few hundred bytes.  So each value counts the values it holds once expanded
+ * (its anchor's size, fixed when its node closes), every alias adds its anchor's size to
+ * the file's total, and past FA_YAML_MAX_ALIAS_VALUES the file is refused where the alias
+ * stands.  An alias to a node that is still open (a cycle) is refused too.
  */
 #include "config.h"
 
@@ -44,11 +51,14 @@ struct fa_srcmap {
 struct fa_anchor {
 	char *name;
 	json_t *value;
+	size_t size;		/* values it stands for, itself included; 0 while still open */
 };
 
 struct fa_frame {
 	json_t *container;
 	char *key;		/* pending mapping key, owned */
+	size_t first;		/* the file's value count when this container opened */
+	size_t anchor;		/* index + 1 of its anchor, 0 when it has none */
 };
 
 struct fa_yaml_state {
@@ -56,7 +66,13 @@ struct fa_yaml_state {
 	struct fa_frame stack[FA_YAML_MAX_DEPTH];
 	int depth;
 	struct fa_anchor *anchors;
-	size_t nanchors;
+	size_t nanchors, anchors_alloc;
+	/* anchor names → index + 1 of the latest anchor of that name (0 empty), so that an
+	 * alias is found in constant time however many anchors a file has */
+	size_t *anchor_slots;
+	size_t anchor_mask;
+	size_t values;		/* values so far, each alias counted as what it stands for */
+	size_t alias_values;	/* of which aliases stand for */
 	json_t *root;
 };
 
@@ -231,22 +247,107 @@ static json_t *fa_yaml_scalar(const yaml_event_t *ev)
 	return json_stringn(s, ev->data.scalar.length);
 }
 
-static json_t *fa_anchor_find(struct fa_yaml_state *st, const char *name)
+static size_t fa_anchor_hash(const char *name)
 {
-	size_t i;
+	uint64_t h = 14695981039346656037ULL;
 
-	for (i = st->nanchors; i > 0; i--)
-		if (strcmp(st->anchors[i - 1].name, name) == 0)
-			return st->anchors[i - 1].value;
-	return NULL;
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211ULL;
+	return (size_t)(h ^ (h >> 29));
 }
 
-static void fa_anchor_add(struct fa_yaml_state *st, const char *name, json_t *value)
+/* The slot of @name: the one holding it, or the empty one where it would go. */
+static size_t *fa_anchor_slot(struct fa_yaml_state *st, const char *name)
 {
-	st->anchors = fa_xreallocarray(st->anchors, st->nanchors + 1, sizeof(*st->anchors));
-	st->anchors[st->nanchors].name = fa_xstrdup(name);
-	st->anchors[st->nanchors].value = value;
-	st->nanchors++;
+	size_t k;
+
+	for (k = fa_anchor_hash(name) & st->anchor_mask; st->anchor_slots[k];
+	     k = (k + 1) & st->anchor_mask)
+		if (strcmp(st->anchors[st->anchor_slots[k] - 1].name, name) == 0)
+			break;
+	return &st->anchor_slots[k];
+}
+
+/* The latest anchor named @name (YAML lets a later anchor reuse a name), or NULL. */
+static const struct fa_anchor *fa_anchor_find(struct fa_yaml_state *st, const char *name)
+{
+	size_t slot;
+
+	if (!st->anchor_slots)
+		return NULL;
+	slot = *fa_anchor_slot(st, name);
+	return slot ? &st->anchors[slot - 1] : NULL;
+}
+
+/* Returns the anchor's index + 1, for the frame that closes it. */
+static size_t fa_anchor_add(struct fa_yaml_state *st, const char *name, json_t *value,
+			    size_t size)
+{
+	struct fa_anchor *a;
+	size_t i;
+
+	if (st->nanchors == st->anchors_alloc) {
+		st->anchors_alloc = st->anchors_alloc ? st->anchors_alloc * 2 : 16;
+		st->anchors = fa_xreallocarray(st->anchors, st->anchors_alloc,
+					       sizeof(*st->anchors));
+		/* slots at most half full: rebuilt from the anchors, latest of a name last */
+		free(st->anchor_slots);
+		st->anchor_slots = fa_xcalloc(st->anchors_alloc * 2, sizeof(*st->anchor_slots));
+		st->anchor_mask = st->anchors_alloc * 2 - 1;
+		for (i = 0; i < st->nanchors; i++)
+			*fa_anchor_slot(st, st->anchors[i].name) = i + 1;
+	}
+	a = &st->anchors[st->nanchors++];
+	a->name = fa_xstrdup(name);
+	a->value = value;
+	a->size = size;
+	*fa_anchor_slot(st, name) = st->nanchors;
+	return st->nanchors;
+}
+
+static int fa_yaml_err_at(struct fa_yaml_state *st, struct fa_err *err, int code,
+			  const yaml_event_t *ev, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static int fa_yaml_err_at(struct fa_yaml_state *st, struct fa_err *err, int code,
+			  const yaml_event_t *ev, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return fa_err_at(err, code, st->map->source, (int)ev->start_mark.line + 1,
+			 (int)ev->start_mark.column + 1, "%s", msg);
+}
+
+/*
+ * The value an alias stands for (*ret_value, a new reference), after counting what it
+ * expands to.  Errors: an unknown anchor, a cycle, or aliases over the file's limit.
+ */
+static int fa_yaml_alias(struct fa_yaml_state *st, const yaml_event_t *ev, json_t **ret_value,
+			 struct fa_err *err)
+{
+	const char *name = (const char *)ev->data.alias.anchor;
+	const struct fa_anchor *a = fa_anchor_find(st, name);
+
+	if (!a)
+		return fa_yaml_err_at(st, err, FA_EPARSE, ev, "unknown alias '%s'", name);
+	if (!a->size)
+		return fa_yaml_err_at(st, err, FA_EPARSE, ev,
+				      "alias '%s' is inside the node it names (a cycle)", name);
+	/* Both counts stay far below SIZE_MAX: the limit is checked at every alias. */
+	st->alias_values += a->size;
+	st->values += a->size;
+	if (st->alias_values > FA_YAML_MAX_ALIAS_VALUES)
+		return fa_yaml_err_at(st, err, FA_ETOOBIG, ev,
+				      "aliases stand for more than %d values (an alias counts "
+				      "every value it repeats, nested aliases included): refused "
+				      "as an alias bomb",
+				      FA_YAML_MAX_ALIAS_VALUES);
+	*ret_value = json_incref(a->value);
+	return 0;
 }
 
 /*
@@ -273,7 +374,10 @@ static int fa_yaml_place(struct fa_yaml_state *st, json_t *value, const yaml_eve
 	top = &st->stack[st->depth - 1];
 	if (json_is_array(top->container)) {
 		fa_srcmap_add(st->map, value, NULL, &ev->start_mark);
-		json_array_append_new(top->container, value);
+		if (json_array_append_new(top->container, value) < 0)
+			return fa_err_at(err, FA_ENOMEM, st->map->source,
+					 (int)ev->start_mark.line + 1,
+					 (int)ev->start_mark.column + 1, "out of memory");
 		return 0;
 	}
 	if (!top->key) {
@@ -308,7 +412,10 @@ static int fa_yaml_place(struct fa_yaml_state *st, json_t *value, const yaml_eve
 		return 0;
 	}
 	fa_srcmap_add(st->map, value, NULL, &ev->start_mark);
-	json_object_set_new(top->container, top->key, value);
+	if (json_object_set_new(top->container, top->key, value) < 0)
+		return fa_err_at(err, FA_EPARSE, st->map->source, (int)ev->start_mark.line + 1,
+				 (int)ev->start_mark.column + 1,
+				 "the key of this value is not valid UTF-8 text");
 	free(top->key);
 	top->key = NULL;
 	return 0;
@@ -324,6 +431,10 @@ static int fa_yaml_run(struct fa_yaml_state *st, yaml_parser_t *parser, struct f
 		const char *anchor = NULL;
 
 		if (!yaml_parser_parse(parser, &ev)) {
+			/* libyaml allocates with plain malloc: out of memory is its own error */
+			if (parser->error == YAML_MEMORY_ERROR)
+				return fa_err_at(err, FA_ENOMEM, st->map->source, 0, 0,
+						 "out of memory reading YAML");
 			return fa_err_at(err, FA_EPARSE, st->map->source,
 					 (int)parser->problem_mark.line + 1,
 					 (int)parser->problem_mark.column + 1, "%s",
@@ -335,21 +446,22 @@ static int fa_yaml_run(struct fa_yaml_state *st, yaml_parser_t *parser, struct f
 			break;
 		case YAML_SCALAR_EVENT:
 			v = fa_yaml_scalar(&ev);
+			if (!v) {
+				/* jansson refuses only text that is not UTF-8 (or memory) */
+				r = fa_yaml_err_at(st, err, FA_EPARSE, &ev,
+						   "a value that is not valid UTF-8 text");
+				break;
+			}
+			st->values++;
 			anchor = (const char *)ev.data.scalar.anchor;
 			if (anchor)
-				fa_anchor_add(st, anchor, v);
+				fa_anchor_add(st, anchor, v, 1);
 			r = fa_yaml_place(st, v, &ev, err);
 			break;
 		case YAML_ALIAS_EVENT:
-			v = fa_anchor_find(st, (const char *)ev.data.alias.anchor);
-			if (!v) {
-				r = fa_err_at(err, FA_EPARSE, st->map->source,
-					      (int)ev.start_mark.line + 1,
-					      (int)ev.start_mark.column + 1, "unknown alias '%s'",
-					      (const char *)ev.data.alias.anchor);
-				break;
-			}
-			r = fa_yaml_place(st, json_incref(v), &ev, err);
+			r = fa_yaml_alias(st, &ev, &v, err);
+			if (r == 0)
+				r = fa_yaml_place(st, v, &ev, err);
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
@@ -360,27 +472,37 @@ static int fa_yaml_run(struct fa_yaml_state *st, yaml_parser_t *parser, struct f
 				break;
 			}
 			v = ev.type == YAML_SEQUENCE_START_EVENT ? json_array() : json_object();
+			if (!v) {
+				r = fa_yaml_err_at(st, err, FA_ENOMEM, &ev, "out of memory");
+				break;
+			}
 			anchor = (const char *)(ev.type == YAML_SEQUENCE_START_EVENT
 							? ev.data.sequence_start.anchor
 							: ev.data.mapping_start.anchor);
-			if (anchor)
-				fa_anchor_add(st, anchor, v);
 			/* place first (borrowed afterwards), then descend into it */
 			json_incref(v);
 			r = fa_yaml_place(st, v, &ev, err);
 			if (r == 0) {
-				st->stack[st->depth].container = v;
-				st->stack[st->depth].key = NULL;
-				st->depth++;
+				struct fa_frame *f = &st->stack[st->depth++];
+
+				f->container = v;
+				f->key = NULL;
+				f->first = st->values++;
+				/* open: its size is known, and aliases to it allowed, once closed */
+				f->anchor = anchor ? fa_anchor_add(st, anchor, v, 0) : 0;
 			}
 			json_decref(v);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			st->depth--;
-			free(st->stack[st->depth].key);
-			st->stack[st->depth].key = NULL;
+		case YAML_MAPPING_END_EVENT: {
+			struct fa_frame *f = &st->stack[--st->depth];
+
+			if (f->anchor)
+				st->anchors[f->anchor - 1].size = st->values - f->first;
+			free(f->key);
+			f->key = NULL;
 			break;
+		}
 		default:
 			break;
 		}
@@ -414,6 +536,7 @@ int fa_yaml_parse(const char *source, const char *data, size_t len, json_t **ret
 	for (i = 0; i < st.nanchors; i++)
 		free(st.anchors[i].name);
 	free(st.anchors);
+	free(st.anchor_slots);
 	if (r == 0 && !st.root)
 		st.root = json_null();
 	if (r < 0) {

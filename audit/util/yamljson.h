@@ -7,6 +7,11 @@
  * Plain scalars are typed: null, ~ and empty become null; true/false become booleans;
  * decimal integers and reals become numbers; anything else is a string.  Quoted scalars are
  * always strings.  Aliases share the anchored value (a reference, not a copy).
+ *
+ * Aliases are bounded: in one file they may stand for at most FA_YAML_MAX_ALIAS_VALUES
+ * values, each alias counting every value of the node it names (itself and all below it,
+ * nested aliases expanded).  Past that the file is refused (-FA_ETOOBIG, at the alias), as
+ * is an alias inside the node it names.
  */
 #ifndef FA_UTIL_YAMLJSON_H
 #define FA_UTIL_YAMLJSON_H
@@ -18,10 +23,14 @@
 
 struct fa_srcmap;
 
+/* Values the aliases of one file may stand for (docs/rules.md, docs/inventory.md). */
+#define FA_YAML_MAX_ALIAS_VALUES 1000000
+
 /*
  * Parse @len bytes of @data, naming @source in errors.  On success *ret_root is a new
  * reference and *ret_map (may be NULL if not wanted) a new map, free with fa_srcmap_free().
- * Errors: -FA_EPARSE with line and column.
+ * Errors: -FA_EPARSE with line and column; -FA_ETOOBIG for aliases standing for too many
+ * values; -FA_ENOMEM when libyaml runs out of memory.
  */
 int fa_yaml_parse(const char *source, const char *data, size_t len, json_t **ret_root,
 		  struct fa_srcmap **ret_map, struct fa_err *err);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # A short libFuzzer run of every parser family and of the JSON reader (only built with
 # ./configure --enable-fuzzing): each target starts from its seed corpus
-# (tests/fuzz/seeds/<family>.list, jsonread.list: real outputs from the shared fixtures and
+# (tests/fuzz/seeds/<family>.list, jsonread.list: real outputs in tests/fixtures/upstream and
 # the project's own samples) and runs for FA_FUZZ_SECONDS (10).
 # A crash, leak, sanitizer report or contract violation (a failure without a message, a model
 # that cannot be written, a snapshot that does not read back equal) fails the test and leaves
@@ -38,6 +38,8 @@ for fam in $FA_FUZZ_FAMILIES jsonread; do
 		if [ -r "$src" ]; then
 			n=$((n + 1))
 			cp "$src" "$corpus/seed-$n"
+		else
+			fa_fail "the seed $line of $fam.list exists"
 		fi
 	done <"$seeds"
 	# -timeout: one input taking a second is a hang; -rss_limit_mb bounds memory.

@@ -7,14 +7,14 @@
 # Environment (set by 'make check'; set them by hand to run one script alone):
 #   FA          the fabric-audit binary
 #   FA_SRCDIR   the source tree
-#   FIXTURES    the shared real-output fixtures
+#   FIXTURES    real outputs published by others (tests/fixtures/upstream)
 # FA_TEST_UPDATE=1 rewrites golden files instead of comparing.
 
 set -u
 
 : "${FA_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${FA:=$FA_SRCDIR/fabric-audit}"
-: "${FIXTURES:=$FA_SRCDIR/../shared/fixtures}"
+: "${FIXTURES:=$FA_SRCDIR/tests/fixtures/upstream}"
 
 fa_passed=0
 fa_failed=0

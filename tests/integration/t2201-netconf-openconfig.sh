@@ -26,8 +26,11 @@ done
 	fa_skip "python3-ncclient (used to <edit-config> the server) is not installed and apt-get could not install it"
 [ -x /usr/sbin/sshd ] || fa_skip "OpenSSH server (/usr/sbin/sshd) is not installed"
 YANG="$FIXTURES/yang/openconfig__public"
-[ -f "$YANG/release/models/interfaces/openconfig-interfaces.yang" ] ||
-	fa_skip "OpenConfig YANG modules are not in $YANG"
+if [ ! -f "$YANG/release/models/interfaces/openconfig-interfaces.yang" ]; then
+	fa_fail "the OpenConfig YANG modules are in $YANG"
+	fa_done
+	exit 1
+fi
 
 T="$FA_TMP"
 ncd_pid=

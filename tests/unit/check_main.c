@@ -6,15 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <jansson.h>
+
 #include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
 #include "tests/unit/unit.h"
 
 const char *fa_test_fixture(const char *relpath)
 {
 	static char path[4096];
-	const char *dir = getenv("FIXTURES");
 
-	snprintf(path, sizeof(path), "%s/%s", dir && *dir ? dir : FA_FIXTURES_DIR, relpath);
+	snprintf(path, sizeof(path), "%s/tests/fixtures/upstream/%s", FA_TEST_SRCDIR, relpath);
 	return path;
 }
 
@@ -38,6 +40,8 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		fa_util_suite,
+		fa_termsafe_suite,
+		fa_yamljson_suite,
 		fa_jsonread_suite,
 		fa_snapshot_suite,
 		fa_roundtrip_suite,
@@ -87,6 +91,8 @@ int main(void)
 	size_t i;
 	int failed;
 
+	/* as the program does (audit/cli/main.c): out of memory in jansson aborts */
+	json_set_alloc_funcs(fa_xmalloc, free);
 	/* as the program does (audit/cli/main.c): a peer hanging up is an error, not a signal */
 	signal(SIGPIPE, SIG_IGN);
 	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)

@@ -11,7 +11,10 @@
 
 #include "audit/util/buf.h"
 
-/* Absolute path of a file under the shared real-output fixtures (static buffer). */
+/*
+ * Absolute path of a real output published by others, copied into the source tree under
+ * tests/fixtures/upstream/ at the same relative path (static buffer).
+ */
 const char *fa_test_fixture(const char *relpath);
 /* Absolute path of a file in the source tree (static buffer). */
 const char *fa_test_srcfile(const char *relpath);
@@ -19,6 +22,8 @@ const char *fa_test_srcfile(const char *relpath);
 void fa_test_read(const char *path, struct fa_buf *out);
 
 Suite *fa_util_suite(void);
+Suite *fa_termsafe_suite(void);
+Suite *fa_yamljson_suite(void);
 Suite *fa_jsonread_suite(void);
 Suite *fa_snapshot_suite(void);
 Suite *fa_roundtrip_suite(void);
