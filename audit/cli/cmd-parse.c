@@ -145,7 +145,9 @@ static int fa_parse_run(int argc, char **argv)
 	cap.arg = arg;
 	cap.data = in.buf;
 	cap.len = in.len;
+	fa_device_index_begin(dev);
 	r = c->parse(&cap, dev, &err);
+	fa_device_index_end(dev);
 	out = json_object();
 	json_object_set_new(out, "platform", json_string(p->name));
 	json_object_set_new(out, "command", json_string(command));

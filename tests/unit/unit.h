@@ -22,6 +22,7 @@ Suite *fa_util_suite(void);
 Suite *fa_jsonread_suite(void);
 Suite *fa_snapshot_suite(void);
 Suite *fa_collect_suite(void);
+Suite *fa_port_index_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_linux_suite(void);
