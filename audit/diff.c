@@ -774,6 +774,7 @@ static json_t *fa_diff_allow(const struct fa_allow *allow, json_t *changes,
 				continue;
 			}
 			ports = json_object_get(nd, "ports");
+			fa_device_index_begin((json_t *)od);
 			json_array_foreach(ports, p, np) {
 				const json_t *op = fa_device_find_port(od, fa_get_str(np, "name"));
 
@@ -781,6 +782,7 @@ static json_t *fa_diff_allow(const struct fa_allow *allow, json_t *changes,
 					fa_expect_subject(e, k, od, nd, op, np, done, missing,
 							  &selected);
 			}
+			fa_device_index_end((json_t *)od);
 		}
 		if (selected == 0)
 			fa_missing_add(missing, e, k, NULL, NULL, NULL);

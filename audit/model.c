@@ -48,14 +48,116 @@ json_t *fa_device_new(const char *name, const char *kind)
 	return d;
 }
 
+/*
+ * Port indexes (fa_device_index_begin): name -> position in the device's "ports" array, so a
+ * parser that looks up every port of a 100,000-port output does not scan the array each time.
+ * An index belongs to the thread that began it.  It follows the array as it is: ports appended
+ * by anyone are indexed on the next lookup, a replaced or shrunk array is indexed again, and
+ * a hit is checked against the port at that position (a reordered array is indexed again).
+ */
+struct fa_port_index {
+	json_t *device;
+	json_t *ports;		/* the array indexed */
+	size_t n;		/* how many of its entries are indexed */
+	json_t *pos;		/* port name -> position of its first port */
+	unsigned depth;		/* nested begins on the same device */
+	struct fa_port_index *next;
+};
+
+static _Thread_local struct fa_port_index *fa_port_indexes;
+
+void fa_device_index_begin(json_t *device)
+{
+	struct fa_port_index *x;
+
+	for (x = fa_port_indexes; x; x = x->next) {
+		if (x->device == device) {
+			x->depth++;
+			return;
+		}
+	}
+	x = fa_xcalloc(1, sizeof(*x));
+	x->device = device;
+	x->pos = json_object();
+	x->depth = 1;
+	x->next = fa_port_indexes;
+	fa_port_indexes = x;
+}
+
+void fa_device_index_end(json_t *device)
+{
+	struct fa_port_index **pp, *x;
+
+	for (pp = &fa_port_indexes; (x = *pp); pp = &x->next) {
+		if (x->device != device)
+			continue;
+		if (--x->depth == 0) {
+			*pp = x->next;
+			json_decref(x->pos);
+			free(x);
+		}
+		return;
+	}
+}
+
+static const char *fa_port_name(const json_t *port)
+{
+	return json_string_value(json_object_get(port, "name"));
+}
+
+/* Index what was appended since the last lookup; start over when the array changed. */
+static void fa_port_index_sync(struct fa_port_index *x, bool again)
+{
+	json_t *ports = json_object_get(x->device, "ports");
+	size_t size = json_array_size(ports);
+
+	if (again || ports != x->ports || size < x->n) {
+		json_object_clear(x->pos);
+		x->ports = ports;
+		x->n = 0;
+	}
+	for (; x->n < size; x->n++) {
+		const char *n = fa_port_name(json_array_get(ports, x->n));
+
+		if (n && !json_object_get(x->pos, n))
+			json_object_set_new_nocheck(x->pos, n, json_integer((json_int_t)x->n));
+	}
+}
+
+static json_t *fa_port_index_find(struct fa_port_index *x, const char *name)
+{
+	int attempt;
+
+	for (attempt = 0; attempt < 2; attempt++) {
+		json_t *v, *p;
+		const char *n;
+
+		fa_port_index_sync(x, attempt > 0);
+		v = json_object_get(x->pos, name);
+		if (!v)
+			return NULL;
+		p = json_array_get(x->ports, (size_t)json_integer_value(v));
+		n = fa_port_name(p);
+		if (n && strcmp(n, name) == 0)
+			return p;
+	}
+	return NULL;
+}
+
 json_t *fa_device_find_port(const json_t *device, const char *name)
 {
 	json_t *ports = json_object_get(device, "ports");
+	struct fa_port_index *x;
 	json_t *p;
 	size_t i;
 
+	if (!name)
+		return NULL;
+	for (x = fa_port_indexes; x; x = x->next)
+		if (x->device == device)
+			return fa_port_index_find(x, name);
 	json_array_foreach(ports, i, p) {
-		const char *n = json_string_value(json_object_get(p, "name"));
+		const char *n = fa_port_name(p);
 
 		if (n && strcmp(n, name) == 0)
 			return p;

@@ -38,8 +38,21 @@ int fa_status_from_string(const char *s);
 /* New reference: {"name": @name, "kind": @kind, "ports": []}. */
 json_t *fa_device_new(const char *name, const char *kind);
 
-/* Borrowed: the port named @name, or NULL. */
+/*
+ * Borrowed: the port named @name (the first, should two share it), or NULL.  A scan of the
+ * ports, unless an index is active on @device (below): then a hash lookup.
+ */
 json_t *fa_device_find_port(const json_t *device, const char *name);
+
+/*
+ * Index @device's ports by name until fa_device_index_end(@device), for this thread: parsing
+ * and every other loop that looks up many ports of one device stays linear
+ * (docs/performance.md).  Begins nest.  While it is active, ports may be added (by
+ * fa_device_port or appended), reordered, or the whole array replaced; a port must not be
+ * renamed or removed in place.  The caller ends it before freeing @device.
+ */
+void fa_device_index_begin(json_t *device);
+void fa_device_index_end(json_t *device);
 
 /* Borrowed: the port named @name, created (appended, {"name": @name}) when missing. */
 json_t *fa_device_port(json_t *device, const char *name);

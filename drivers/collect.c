@@ -325,6 +325,8 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	run.platform = fa_platform_find(inv->platform);
 	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
 	fa_set_inventory_fields(run.device, inv);
+	/* every command's parser looks its ports up by name: keep that linear */
+	fa_device_index_begin(run.device);
 	if (opts->replay_dir) {
 		run.replay_inv = *inv;
 		run.replay_inv.captures = (char *)opts->replay_dir;
@@ -367,6 +369,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	fa_run_stage(&run, true);
 	run.ops->close(run.session);
 out:
+	fa_device_index_end(run.device);
 	fa_capture_clean_device(run.device);
 	fa_set_str(run.device, "status", fa_status_to_string(run.status));
 	if (run.meta)

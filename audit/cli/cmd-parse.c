@@ -148,7 +148,9 @@ static int fa_parse_run(int argc, char **argv)
 	fa_scrub(p->name, &in);
 	cap.data = in.buf;
 	cap.len = in.len;
+	fa_device_index_begin(dev);
 	r = fa_capture_parse(c, &cap, dev, &err);
+	fa_device_index_end(dev);
 	fa_capture_clean_device(dev);
 	out = json_object();
 	json_object_set_new(out, "platform", json_string(p->name));

@@ -47,6 +47,7 @@ int main(void)
 		fa_roundtrip_suite,
 		fa_scrub_suite,
 		fa_collect_suite,
+		fa_port_index_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_linux_suite,

@@ -29,6 +29,7 @@ Suite *fa_snapshot_suite(void);
 Suite *fa_roundtrip_suite(void);
 Suite *fa_scrub_suite(void);
 Suite *fa_collect_suite(void);
+Suite *fa_port_index_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_linux_suite(void);
