@@ -94,4 +94,11 @@ fa_expect_rc "an unknown platform is bad input: exit 65" 65
 fa_expect_grep "the error names file, line, column and the closest platform" \
 	"typo.yaml:9:[0-9]+: unknown platform 'onix' \(did you mean onyx\?\)" "$FA_TMP/err"
 
+# Every shipped rule reads only fields some shipped parser fills: lint is clean.
+fa_run rules lint "$FA_SRCDIR"/rules/packs/*.yaml
+fa_expect_rc "rules lint over the shipped packs exits 0" 0
+cat "$FA_TMP/out" "$FA_TMP/err" >"$FA_TMP/lint.txt"
+fa_expect_no_grep "and reports no rule on a field nothing fills" 'no shipped parser fills' \
+	"$FA_TMP/lint.txt"
+
 fa_done
