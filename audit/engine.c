@@ -415,11 +415,22 @@ struct fa_dev {
 	const json_t *json;
 	const char *name;
 	bool ok;
+	unsigned pbit;		/* fa_platform_bit() of its platform */
 };
+
+/* Platform bits a report names: those of drivers' fa_platforms[], and "other". */
+#define FA_PBITS (FA_PLATFORM_OTHER + 1)
 
 struct fa_counts {
 	size_t pass, fail, ne, na, waived;
+	size_t platform_na[FA_PBITS];	/* subjects on platforms the rule does not select */
 };
+
+/* Does @r select subjects of device @d?  One bit test, in the loops below. */
+static bool fa_rule_selects(const struct fa_rule *r, const struct fa_dev *d)
+{
+	return (r->platforms >> d->pbit) & 1u;
+}
 
 /* A finding and its sort key. */
 struct fa_found {
@@ -693,6 +704,8 @@ static int fa_run_index(struct fa_run *run, const json_t *snapshot, struct fa_er
 		run->devs[i].name = name;
 		/* No status means the data is there as written (a hand-made snapshot). */
 		run->devs[i].ok = !status || strcmp(status, "ok") == 0;
+		run->devs[i].pbit = fa_platform_bit(json_string_value(json_object_get(d,
+										       "platform")));
 		if (!run->devs[i].ok)
 			continue;
 		ports = json_object_get(d, "ports");
@@ -1103,6 +1116,10 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 
 		if (!d->ok)
 			continue;
+		if (!fa_rule_selects(r, d)) {
+			run->counts->platform_na[d->pbit] += json_array_size(ports);
+			continue;
+		}
 		ev->root[FA_ROOT_DEVICE] = d->json;
 		if (fa_guard_excludes(&guard, ev)) {
 			run->counts->na += json_array_size(ports);
@@ -1344,6 +1361,12 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 
 			if (b->r->scope == FA_SCOPE_LINK)
 				continue;
+			if (!fa_rule_selects(b->r, d)) {
+				b->excluded = true;
+				b->counts->platform_na[d->pbit] +=
+					b->r->over == FA_SCOPE_PORT ? nports : 1;
+				continue;
+			}
 			fa_batch_use(run, ev, b);
 			if (b->r->scope == FA_SCOPE_DEVICE) {
 				fa_evaluate_subject(b->r, ev, &subj, &sink);
@@ -1413,6 +1436,15 @@ static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size
 		for (k = 0; k < n; k++) {
 			if (rules[k].r->scope != FA_SCOPE_LINK)
 				continue;
+			/* A link is the rule's when both of its ends are. */
+			if (da && !fa_rule_selects(rules[k].r, da)) {
+				rules[k].counts->platform_na[da->pbit]++;
+				continue;
+			}
+			if (db && !fa_rule_selects(rules[k].r, db)) {
+				rules[k].counts->platform_na[db->pbit]++;
+				continue;
+			}
 			fa_batch_use(run, ev, &rules[k]);
 			if (!ev->root[FA_ROOT_A_PORT] || !ev->root[FA_ROOT_B_PORT]) {
 				/* The snapshot names an end it does not describe. */
@@ -1551,7 +1583,7 @@ static void *fa_worker_batch(void *arg)
 static void fa_chunk_join(struct fa_run *run, struct fa_batch_rule *batch, size_t nbatch,
 			  struct fa_chunk *c)
 {
-	size_t k;
+	size_t k, j;
 
 	for (k = 0; k < nbatch; k++) {
 		struct fa_counts *sum = batch[k].counts, *cc = &c->counts[k];
@@ -1561,6 +1593,8 @@ static void fa_chunk_join(struct fa_run *run, struct fa_batch_rule *batch, size_
 		sum->ne += cc->ne;
 		sum->na += cc->na;
 		sum->waived += cc->waived;
+		for (j = 0; j < FA_PBITS; j++)
+			sum->platform_na[j] += cc->platform_na[j];
 		json_array_extend(batch[k].ne, c->rules[k].ne);
 		json_decref(c->rules[k].ne);
 		if (batch[k].r->scope == FA_SCOPE_GROUP)
@@ -1964,6 +1998,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	size_t at_or_above = 0, nwaived = 0, nbatch = 0;
 	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum, *accepted;
 	json_t **ne_lists = NULL, *all_ne = json_array(), *unmatched = json_array();
+	json_t *platform_na = json_array();
 	size_t nfailed_devs;
 	struct fa_batch_rule *batch = NULL;
 	const char *verdict;
@@ -2011,7 +2046,19 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	fa_run_all(&run, batch, nbatch, counts, ne_lists, opts->threads);
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
+		size_t pna = 0;
+		unsigned pb;
 		json_t *o;
+
+		for (pb = 0; pb < FA_PBITS; pb++) {
+			if (!counts[i].platform_na[pb])
+				continue;
+			pna += counts[i].platform_na[pb];
+			json_array_append_new(platform_na,
+					      json_pack("{s:s,s:s,s:I}", "rule", r->id, "platform",
+							fa_platform_bit_name(pb), "subjects",
+							(json_int_t)counts[i].platform_na[pb]));
+		}
 
 		json_array_extend(all_ne, ne_lists[i]);
 		o = json_object();
@@ -2028,7 +2075,9 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		ne += counts[i].ne;
 		if (counts[i].fail)
 			rules_failed++;
-		if (counts[i].pass + counts[i].fail + counts[i].waived + counts[i].ne == 0)
+		/* Only platforms it does not select: not a rule that matched nothing by mistake. */
+		if (counts[i].pass + counts[i].fail + counts[i].waived + counts[i].ne == 0 &&
+		    !(pna > 0 && counts[i].na == 0))
 			json_array_append_new(unmatched,
 					      json_pack("{s:s,s:s,s:s,s:s,s:I}", "rule", r->id,
 							"pack", r->pack->name, "scope",
@@ -2059,6 +2108,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	cov = fa_run_coverage(&run, warnings);
 	json_object_set(cov, "not_evaluable", all_ne);
 	json_object_set(cov, "unmatched_rules", unmatched);
+	json_object_set(cov, "not_applicable_platforms", platform_na);
 
 	/* Pass only when everything was checked; accepting less changes the exit code only. */
 	nfailed_devs = json_array_size(json_object_get(cov, "failed_devices"));
@@ -2116,6 +2166,7 @@ out:
 	free(batch);
 	json_decref(all_ne);
 	json_decref(unmatched);
+	json_decref(platform_na);
 	free(counts);
 	json_decref(run.dev_ix);
 	fa_buf_release(&run.text);

@@ -25,6 +25,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
+#include "drivers/platform.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
@@ -46,7 +47,7 @@ struct fa_loader {
 static const char *const fa_pack_keys[] = { "description", "pack", "params", "rules", NULL };
 static const char *const fa_rule_keys[] = {
 	"actual", "category", "examples", "expect", "expected", "group_by", "id", "message",
-	"over", "rationale", "scope", "severity", "tags", "title", "where", NULL,
+	"over", "platforms", "rationale", "scope", "severity", "tags", "title", "where", NULL,
 };
 static const char *const fa_examples_keys[] = { "fail", "pass", NULL };
 /* What "rules explain" shows as written. */
@@ -212,6 +213,52 @@ static void fa_loader_pos(const struct fa_loader *ld, const json_t *value, const
 }
 
 /* Report an expression or template error (err has the column within @text) in the file. */
+/* The platform closest to unknown @name, when close enough to be a typo; else NULL. */
+static const char *fa_platform_suggest(const char *name)
+{
+	const char *best = NULL;
+	size_t i, d, bestd = 3;
+
+	for (i = 0; fa_platforms[i]; i++) {
+		d = fa_field_distance(name, fa_platforms[i]->name);
+		if (d < bestd) {
+			bestd = d;
+			best = fa_platforms[i]->name;
+		}
+	}
+	return best;
+}
+
+/* A rule's "platforms": a list of platform names narrowing the devices it selects. */
+static int fa_loader_platforms(struct fa_loader *ld, struct fa_rule *r, const json_t *list)
+{
+	const json_t *v;
+	size_t i;
+
+	r->platforms = 1u << FA_PLATFORM_OTHER;
+	if (!json_is_array(list) || json_array_size(list) == 0)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, list, NULL,
+				     "'platforms' must be a non-empty list of platform names");
+	r->platform_names = json_array();
+	json_array_foreach(list, i, v) {
+		const char *name = json_string_value(v), *sugg;
+
+		if (!name)
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+					     "a platform must be a string");
+		if (!fa_platform_find(name)) {
+			sugg = fa_platform_suggest(name);
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+					     "unknown platform '%s'%s%s%s (see 'fabric-audit parse "
+					     "--list')", name, sugg ? " (did you mean " : "",
+					     sugg ? sugg : "", sugg ? "?)" : "");
+		}
+		r->platforms |= 1u << fa_platform_bit(name);
+		json_array_append(r->platform_names, (json_t *)v);
+	}
+	return 0;
+}
+
 static int fa_loader_expr_err(struct fa_loader *ld, const json_t *value, const char *rule_id,
 			      const char *key)
 {
@@ -688,6 +735,10 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 			json_array_append(r->tags, (json_t *)v);
 		}
 	}
+	r->platforms = FA_PLATFORMS_ALL;
+	if (json_object_get(obj, "platforms") &&
+	    (rc = fa_loader_platforms(ld, r, json_object_get(obj, "platforms"))) < 0)
+		goto fail;
 	exs = json_object_get(obj, "examples");
 	if (exs && (rc = fa_loader_examples(ld, r, exs)) < 0)
 		goto fail;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivers/platform.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
@@ -319,6 +320,26 @@ void fa_tmpl_render(const struct fa_tmpl *t, struct fa_eval *ev, const struct fa
 
 /* ---- rules and rule sets --------------------------------------------------------------- */
 
+unsigned fa_platform_bit(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; name && fa_platforms[i] && i < FA_PLATFORM_OTHER; i++)
+		if (strcmp(fa_platforms[i]->name, name) == 0)
+			return i;
+	return FA_PLATFORM_OTHER;
+}
+
+const char *fa_platform_bit_name(unsigned bit)
+{
+	unsigned i;
+
+	for (i = 0; fa_platforms[i] && i < FA_PLATFORM_OTHER; i++)
+		if (i == bit)
+			return fa_platforms[i]->name;
+	return "other";
+}
+
 void fa_rule_free(struct fa_rule *r)
 {
 	size_t i;
@@ -337,6 +358,7 @@ void fa_rule_free(struct fa_rule *r)
 	fa_tmpl_free(r->actual);
 	json_decref(r->tags);
 	json_decref(r->source);
+	json_decref(r->platform_names);
 	for (i = 0; i < r->nexamples; i++)
 		json_decref(r->examples[i].bindings);
 	free(r->examples);
@@ -449,6 +471,8 @@ json_t *fa_ruleset_list_json(const struct fa_ruleset *rs)
 		json_object_set_new(o, "scope", json_string(fa_scope_to_string(r->scope)));
 		json_object_set_new(o, "pack", json_string(r->pack->name));
 		json_object_set(o, "tags", r->tags);
+		if (r->platform_names)
+			json_object_set(o, "platforms", r->platform_names);
 		if (r->rationale)
 			json_object_set_new(o, "rationale", json_string(r->rationale));
 		json_array_append_new(list, o);

@@ -15,6 +15,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/engine.h"
 #include "audit/util/buf.h"
@@ -115,7 +116,22 @@ struct fa_rule {
 	const struct fa_pack *pack;
 	int line;		/* where the rule starts in pack->file */
 	json_t *source;		/* where, expect, group_by as written: { key: text } */
+	uint32_t platforms;	/* fa_platform_bit()s of the devices it selects */
+	json_t *platform_names;	/* its "platforms:" as written, sorted; NULL: every platform */
 };
+
+/*
+ * Platforms a rule selects.  Bit i is the i-th platform of drivers/platform.h's fa_platforms[];
+ * FA_PLATFORM_OTHER stands for a device whose platform is none of them (a hand-made snapshot)
+ * and is always selected: only what a rule declares narrows it.
+ */
+#define FA_PLATFORM_OTHER 31
+#define FA_PLATFORMS_ALL UINT32_MAX
+
+/* The bit index of platform @name (NULL, unknown: FA_PLATFORM_OTHER). */
+unsigned fa_platform_bit(const char *name);
+/* The platform name of bit index @bit, or "other". */
+const char *fa_platform_bit_name(unsigned bit);
 
 struct fa_ruleset {
 	struct fa_pack **packs;

@@ -138,6 +138,12 @@ static void fa_rules_md_rule(const struct fa_rule *r, struct fa_buf *out)
 	json_array_foreach(r->tags, i, tag)
 		fa_buf_addf(out, "%s%s", i ? ", " : "", json_string_value(tag));
 	fa_buf_adds(out, " |\n\n");
+	if (r->platform_names) {
+		fa_buf_adds(out, "Platforms: ");
+		json_array_foreach(r->platform_names, i, tag)
+			fa_buf_addf(out, "%s`%s`", i ? ", " : "", json_string_value(tag));
+		fa_buf_adds(out, " (devices of other platforms are not selected)\n\n");
+	}
 	if (r->rationale)
 		fa_buf_addf(out, "%s\n\n", r->rationale);
 	fa_md_code_block("Applies where", json_object_get(r->source, "where"), out);
@@ -271,6 +277,13 @@ static void fa_rules_explain(const struct fa_rule *r)
 			printf("%s%s", i ? ", " : "", json_string_value(tag));
 		printf("\n");
 	}
+	printf("  platforms ");
+	if (r->platform_names)
+		json_array_foreach(r->platform_names, i, tag)
+			printf("%s%s", i ? ", " : "", json_string_value(tag));
+	else
+		printf("all");
+	printf("\n");
 	if (r->rationale)
 		printf("\nWhy:\n  %s\n", r->rationale);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
