@@ -120,6 +120,22 @@ static void gen_rdma(const struct gen_fabric *f, int h, const char *host)
 	}
 	gen_write(f->dir, host, "ibdev2netdev", &b);
 	gen_write(f->dir, host, "ibstat", &ib);
+	/* the same mapping as sysfs has it (hosts without mlnx-tools): each glob in turn */
+	fa_buf_reset(&b);
+	for (n = 0; n < f->nics; n++) {
+		gen_ifname(n, ifname, sizeof(ifname));
+		fa_buf_addf(&b, "/sys/class/infiniband/mlx5_%d/ports/1/gid_attrs/ndevs/0:%s\n", n,
+			    ifname);
+	}
+	for (n = 0; n < f->nics; n++) {
+		gen_ifname(n, ifname, sizeof(ifname));
+		fa_buf_addf(&b, "/sys/class/infiniband/mlx5_%d/device/net/%s/dev_port:0\n", n,
+			    ifname);
+	}
+	gen_write(f->dir, host,
+		  "grep -H . /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/0 "
+		  "/sys/class/infiniband/*/device/net/*/dev_port 2>/dev/null || true",
+		  &b);
 	fa_buf_release(&b);
 	fa_buf_release(&ib);
 }
@@ -326,6 +342,40 @@ static void gen_gids(const struct gen_fabric *f, int h, const char *host)
 	}
 	fa_buf_addf(&b, "n_gids_found=%d\n", 4 * f->nics);
 	gen_write(f->dir, host, "show_gids", &b);
+	/*
+	 * The same table as sysfs has it: grep reads every GID file (the all-zero ones left
+	 * out), then every type, then every netdev (unused entries cannot be read).
+	 */
+	fa_buf_reset(&b);
+	for (n = 0; n < f->nics; n++)
+		for (i = 0; i < 4; i++) {
+			if (i < 2)
+				fa_buf_addf(&b,
+					    "/sys/class/infiniband/mlx5_%d/ports/1/gids/%d:"
+					    "fe80:0000:0000:0000:bace:f6ff:fe%02x:%02x%02x\n",
+					    n, i, (h >> 8) & 0xff, h & 0xff, n & 0xff);
+			else
+				fa_buf_addf(&b,
+					    "/sys/class/infiniband/mlx5_%d/ports/1/gids/%d:"
+					    "0000:0000:0000:0000:0000:ffff:0a%02x:%02x%02x\n",
+					    n, i, n & 0xff, ((h + 1) >> 8) & 0xff, (h + 1) & 0xff);
+		}
+	for (n = 0; n < f->nics; n++)
+		for (i = 0; i < 4; i++)
+			fa_buf_addf(&b, "/sys/class/infiniband/mlx5_%d/ports/1/gid_attrs/types/%d:%s\n",
+				    n, i, i % 2 ? "RoCE v2" : "IB/RoCE v1");
+	for (n = 0; n < f->nics; n++) {
+		gen_ifname(n, ifname, sizeof(ifname));
+		for (i = 0; i < 4; i++)
+			fa_buf_addf(&b, "/sys/class/infiniband/mlx5_%d/ports/1/gid_attrs/ndevs/%d:%s\n",
+				    n, i, ifname);
+	}
+	gen_write(f->dir, host,
+		  "grep -H -v -x 0000:0000:0000:0000:0000:0000:0000:0000 "
+		  "/sys/class/infiniband/*/ports/*/gids/* "
+		  "/sys/class/infiniband/*/ports/*/gid_attrs/types/* "
+		  "/sys/class/infiniband/*/ports/*/gid_attrs/ndevs/* 2>/dev/null || true",
+		  &b);
 	fa_buf_release(&b);
 }
 

@@ -155,7 +155,11 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 		 * optional one leaves the device's data incomplete: the device fails. */
 		if (r == -FA_EUNREACH || r == -FA_ETIMEOUT)
 			run->stop = true;
-		if ((c->flags & FA_CMD_OPTIONAL) && !run->stop)
+		if ((c->flags & FA_CMD_OPTIONAL) && r == 0 && exit_status == 127)
+			/* the shell's "not found": one line, not the shell's noise */
+			fa_device_warn(run->device, "%.*s not installed (optional)",
+				       (int)strcspn(command, " "), command);
+		else if ((c->flags & FA_CMD_OPTIONAL) && !run->stop)
 			fa_device_warn(run->device, "%s (optional)", msg);
 		else
 			fa_dev_fail(run, r < 0 ? fa_status_for(r) : FA_STATUS_COMMAND_FAILED, msg);

@@ -89,6 +89,13 @@ bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
  */
 bool fa_linux_is_word(struct fa_textscan_span s);
 
+/*
+ * The model's GID type ("RoCE v1", "RoCE v2", "IB") for a GID of version @ver ("v1"/"v2", as
+ * show_gids prints it; "IB/RoCE v1" in sysfs is v1) on @port, which has a netdev or not; NULL
+ * when it cannot be told.  Shared by show_gids and its sysfs form so both give the same type.
+ */
+const char *fa_linux_gid_type(struct fa_textscan_span ver, bool has_ndev, const json_t *port);
+
 /* The first non-blank line of the capture (trimmed), for error messages; empty when none. */
 struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap);
 

@@ -84,7 +84,7 @@ static bool fa_is_gid(struct fa_textscan_span w)
  * kernel gives a GID a netdev only on RoCE ports, so a v1 GID with a netdev is RoCE v1; one
  * without is InfiniBand when the port's link layer says so.
  */
-static const char *fa_gid_type(struct fa_textscan_span ver, bool has_ndev, const json_t *port)
+const char *fa_linux_gid_type(struct fa_textscan_span ver, bool has_ndev, const json_t *port)
 {
 	const char *ll = fa_get_str(port, "ib.link_layer");
 	const char *type = fa_get_str(port, "type");
@@ -138,7 +138,7 @@ static bool fa_gid_line(struct fa_textscan_span line, json_t *device)
 	g = json_object();
 	json_object_set_new(g, "index", json_integer(index));
 	json_object_set_new(g, "gid", fa_json_stringn(w[3].ptr, w[3].len));
-	type = fa_gid_type(ver, ndev.ptr != NULL, p);
+	type = fa_linux_gid_type(ver, ndev.ptr != NULL, p);
 	if (type)
 		json_object_set_new(g, "type", json_string(type));
 	if (ipv4.ptr)

@@ -35,6 +35,10 @@ fa_parse_fn fa_parse_linux_lldpctl;
 fa_parse_fn fa_parse_linux_ofed_info;
 /* show_gids: gids[] of each RDMA device port (index, gid, type, ipv4, netdev). */
 fa_parse_fn fa_parse_linux_show_gids;
+/* grep -H of sysfs gid_attrs/ndevs/0 and device/net: nic.device/port where ibdev2netdev left none. */
+fa_parse_fn fa_parse_linux_rdma_netdevs;
+/* grep -H of the sysfs GID tables: gids[] of the ports show_gids did not fill. */
+fa_parse_fn fa_parse_linux_rdma_gids;
 /* grep -H of the sysfs P_Key tables: pkeys[] of each RDMA device port. */
 fa_parse_fn fa_parse_linux_pkeys;
 /* grep -H of the sysfs DCQCN switches: qos.dcqcn.np_enabled, rp_enabled, cnp_dscp. */

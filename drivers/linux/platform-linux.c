@@ -7,7 +7,9 @@
  * ibdev2netdev then marks which of them are RDMA interfaces (nic.device, nic.port), which
  * is what ibstat needs to place its fields and what the per-interface (IF) and per-RDMA-
  * device (DEV) commands expand over; show_gids, the P_Key tables and nvidia-smi topo place
- * their fields by the same RDMA device names.  Every command only reads.  Tools a host may
+ * their fields by the same RDMA device names.  The two sysfs reads after ibdev2netdev and
+ * show_gids fill only what those did not (a host without mlnx-tools), so the model is the same
+ * either way.  Every command only reads.  Tools a host may
  * lack (GPU driver, mlnx-tools scripts, NCCL, lldpd) are optional: a failure is a warning.
  */
 #include "config.h"
@@ -20,6 +22,20 @@
  * device, port and index it belongs to (the parsers explain the choice).
  */
 #define FA_LINUX_PKEYS "grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*"
+/*
+ * Without mlnx-tools (inbox drivers) ibdev2netdev and show_gids are missing; sysfs has the
+ * same answers.  The glob matches nothing on a host without RDMA devices and some GID
+ * attribute files cannot be read (unused entries, InfiniBand ports): grep's complaints and
+ * its status 2 say nothing the output does not, so both are dropped.
+ */
+#define FA_LINUX_RDMA_NETDEVS                                                  \
+	"grep -H . /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/0 "         \
+	"/sys/class/infiniband/*/device/net/*/dev_port 2>/dev/null || true"
+#define FA_LINUX_RDMA_GIDS                                                     \
+	"grep -H -v -x 0000:0000:0000:0000:0000:0000:0000:0000 "               \
+	"/sys/class/infiniband/*/ports/*/gids/* "                              \
+	"/sys/class/infiniband/*/ports/*/gid_attrs/types/* "                   \
+	"/sys/class/infiniband/*/ports/*/gid_attrs/ndevs/* 2>/dev/null || true"
 #define FA_LINUX_DCQCN                                                                        \
 	"grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* " \
 	"/sys/class/net/*/ecn/roce_np/cnp_dscp"
@@ -28,11 +44,13 @@ static const struct fa_command fa_linux_commands[] = {
 	{ "cat /etc/os-release", FA_EXPAND_NONE, 0, fa_parse_linux_os_release },
 	{ "uname -r", FA_EXPAND_NONE, 0, fa_parse_linux_uname },
 	{ "ip -j -d link show", FA_EXPAND_NONE, 0, fa_parse_linux_ip_link },
-	{ "ibdev2netdev", FA_EXPAND_NONE, 0, fa_parse_linux_ibdev2netdev },
+	{ "ibdev2netdev", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_ibdev2netdev },
+	{ FA_LINUX_RDMA_NETDEVS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_rdma_netdevs },
 	{ "ibstat", FA_EXPAND_NONE, 0, fa_parse_linux_ibstat },
 	{ "lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_lldpctl },
 	{ "ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_ofed_info },
 	{ "show_gids", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_show_gids },
+	{ FA_LINUX_RDMA_GIDS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_rdma_gids },
 	{ FA_LINUX_PKEYS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_pkeys },
 	{ FA_LINUX_DCQCN, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_dcqcn },
 	{ "nvidia-smi -q -x", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nvidia_smi },

@@ -50,6 +50,7 @@ int main(void)
 		fa_port_index_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
+		fa_parse_rdma_sysfs_suite,
 		fa_parse_linux_suite,
 		fa_textscan_suite,
 		/* Cumulus parser suites */

@@ -76,6 +76,8 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "linux", "ofed_info -s", "tests/fixtures/linux/ofed-info-s/mlnx-ofed.txt", FA_LT_NONE },
 	{ "linux", "show_gids", "alessandrocornacchia__microview-cp/extracted/README__show_gids.txt", FA_LT_RDMA },
 	{ "linux", "grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*", "tests/fixtures/linux/pkeys/ib-host.txt", FA_LT_RDMA },
+	{ "linux", "grep -H . /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/0 /sys/class/infiniband/*/device/net/*/dev_port 2>/dev/null || true", "tests/fixtures/linux/rdma-netdevs/mixed-host.txt", FA_LT_NONE },
+	{ "linux", "grep -H -v -x 0000:0000:0000:0000:0000:0000:0000:0000 /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/* 2>/dev/null || true", "tests/fixtures/linux/rdma-gids/mixed-host.txt", FA_LT_NONE },
 	{ "linux", "nvidia-smi -q -x", "influxdata__telegraf/plugins/inputs/nvidia_smi/testdata/tesla-t4.xml", FA_LT_NONE },
 	{ "linux", "nvidia-smi topo -m", "luigifcruz__stelline/extracted/asus-esc8000a-e12__nvidia-smi_topo_m.txt", FA_LT_RDMA },
 	{ "linux", "cat /etc/nccl.conf", "tests/fixtures/linux/nccl-conf/bring-up.txt", FA_LT_NONE },

@@ -78,11 +78,18 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"cat /etc/os-release", FA_EXPAND_NONE, 0},
 	    {"uname -r", FA_EXPAND_NONE, 0},
 	    {"ip -j -d link show", FA_EXPAND_NONE, 0},
-	    {"ibdev2netdev", FA_EXPAND_NONE, 0},
+	    {"ibdev2netdev", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"grep -H . /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/0 "
+	     "/sys/class/infiniband/*/device/net/*/dev_port 2>/dev/null || true",
+	     FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"ibstat", FA_EXPAND_NONE, 0},
 	    {"lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"ofed_info -s", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"show_gids", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
+	    {"grep -H -v -x 0000:0000:0000:0000:0000:0000:0000:0000 "
+	     "/sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* "
+	     "/sys/class/infiniband/*/ports/*/gid_attrs/ndevs/* 2>/dev/null || true",
+	     FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"grep -H -v -x 0x0000 /sys/class/infiniband/*/ports/*/pkeys/*", FA_EXPAND_NONE,
 	     FA_CMD_OPTIONAL},
 	    {"grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* "

@@ -32,6 +32,7 @@ Suite *fa_collect_suite(void);
 Suite *fa_port_index_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
+Suite *fa_parse_rdma_sysfs_suite(void);
 Suite *fa_parse_linux_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
