@@ -38,7 +38,7 @@ emu_setup() {
 
 emu_fa() {
 	fa_rc=0
-	timeout 120 sh "$EMU_SH" run "$EMU" "$FA" "$@" >"$FA_TMP/out" 2>"$FA_TMP/err" </dev/null ||
+	timeout 300 sh "$EMU_SH" run "$EMU" "$FA" "$@" >"$FA_TMP/out" 2>"$FA_TMP/err" </dev/null ||
 		fa_rc=$?
 }
 
