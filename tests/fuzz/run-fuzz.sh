@@ -13,7 +13,7 @@
 
 : "${FA_BUILDDIR:=$FA_SRCDIR}"
 : "${FA_FUZZ_SECONDS:=10}"
-: "${FA_FUZZ_FAMILIES:=cumulus eos ib junos linux nxos onyx sonic}"
+: "${FA_FUZZ_FAMILIES:=cumulus eos ib junos linux nxos onyx openconfig sonic}"
 
 for fam in $FA_FUZZ_FAMILIES jsonread; do
 	case "$fam" in
