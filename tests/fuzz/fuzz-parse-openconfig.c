@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer target: every parser of the openconfig platform on one input. */
+#include "config.h"
+
+#include "drivers/platform-list.h"
+#include "tests/fuzz/fuzz-parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fa_fuzz_platform(&fa_platform_openconfig, data, size);
+}
