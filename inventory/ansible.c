@@ -32,6 +32,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/platform.h"
 #include "inventory/hostlist.h"
+#include "inventory/ansible-int.h"
 #include "inventory/inventory-int.h"
 #include "audit/util/banned.h"
 
@@ -109,15 +110,6 @@ static const struct {
 	{ "nvue", "cumulus" },
 };
 
-struct fa_ini {
-	const char *path;
-	struct fa_err *err;
-	json_t *pos;
-	/* name -> { vars: {}, children: [], hosts: [] }, first mention first */
-	json_t *groups;
-	json_t *hosts;	/* name -> { name: string, vars: {} }, first mention first */
-};
-
 static int fa_ini_err(struct fa_ini *ini, int code, int line, int column, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
@@ -170,8 +162,7 @@ bool fa_ansible_ini_detect(const char *path, const char *data, size_t len)
 	return false;
 }
 
-/* The raw group @name, made when first mentioned at @line:@column. */
-static json_t *fa_ini_group(struct fa_ini *ini, const char *name, int line, int column)
+json_t *fa_ansible_group(struct fa_ini *ini, const char *name, int line, int column)
 {
 	json_t *g = json_object_get(ini->groups, name);
 
@@ -186,8 +177,7 @@ static json_t *fa_ini_group(struct fa_ini *ini, const char *name, int line, int 
 	return g;
 }
 
-/* A new string value at @line:@column. */
-static json_t *fa_ini_string(struct fa_ini *ini, const char *s, int line, int column)
+json_t *fa_ansible_string(struct fa_ini *ini, const char *s, int line, int column)
 {
 	json_t *v = json_string(s);
 
@@ -209,15 +199,15 @@ static bool fa_ini_is_setting(const char *var)
  * Check the variable name @key and store @value (a string; unquoted host-line values are
  * typed as Ansible types them) in the raw vars object @vars.
  */
-static int fa_ini_var(struct fa_ini *ini, json_t *vars, const char *key, const char *value,
-		      bool typed, int line, int kcol, int vcol)
+bool fa_ansible_password_var(const char *key)
 {
-	json_t *v = NULL;
+	return strncmp(key, "ansible_", 8) == 0 && strstr(key, "pass");
+}
 
-	if (!*key)
-		return fa_ini_err(ini, FA_EPARSE, line, kcol, "a variable needs a name before '='");
-	if (strncmp(key, "ansible_", 8) == 0 && strstr(key, "pass"))
-		return fa_ini_err(ini, FA_EPARSE, line, kcol,
+int fa_ansible_check_var(struct fa_ini *ini, const char *key, int line, int column)
+{
+	if (fa_ansible_password_var(key))
+		return fa_ini_err(ini, FA_EPARSE, line, column,
 				  "passwords are not stored in the inventory: put it in an "
 				  "environment variable and give the variable's name with "
 				  "'fabric_audit_password_env'");
@@ -225,10 +215,24 @@ static int fa_ini_var(struct fa_ini *ini, json_t *vars, const char *key, const c
 		const char *hint = fa_inv_suggest(key, fa_ini_fabric_vars);
 
 		if (hint)
-			return fa_ini_err(ini, FA_EPARSE, line, kcol,
+			return fa_ini_err(ini, FA_EPARSE, line, column,
 					  "unknown variable '%s' (did you mean '%s'?)", key, hint);
-		return fa_ini_err(ini, FA_EPARSE, line, kcol, "unknown variable '%s'", key);
+		return fa_ini_err(ini, FA_EPARSE, line, column, "unknown variable '%s'", key);
 	}
+	return 0;
+}
+
+static int fa_ini_var(struct fa_ini *ini, json_t *vars, const char *key, const char *value,
+		      bool typed, int line, int kcol, int vcol)
+{
+	json_t *v = NULL;
+	int r;
+
+	if (!*key)
+		return fa_ini_err(ini, FA_EPARSE, line, kcol, "a variable needs a name before '='");
+	r = fa_ansible_check_var(ini, key, line, kcol);
+	if (r < 0)
+		return r;
 	if (typed && !fa_ini_is_setting(key)) {
 		/* as Ansible reads host-line values: numbers and booleans */
 		char *end;
@@ -422,7 +426,7 @@ static int fa_ini_host_line(struct fa_ini *ini, json_t *group, const char *text,
 
 		if (!h) {
 			h = json_object();
-			json_object_set_new(h, "name", fa_ini_string(ini, names[i], line,
+			json_object_set_new(h, "name", fa_ansible_string(ini, names[i], line,
 								     w[0].column));
 			json_object_set_new(h, "vars", json_object());
 			json_object_set_new(ini->hosts, names[i], h);
@@ -437,7 +441,7 @@ static int fa_ini_host_line(struct fa_ini *ini, json_t *group, const char *text,
 		}
 		if (group)
 			json_array_append_new(json_object_get(group, "hosts"),
-					      fa_ini_string(ini, names[i], line, w[0].column));
+					      fa_ansible_string(ini, names[i], line, w[0].column));
 	}
 out:
 	json_decref(linevars);
@@ -508,7 +512,7 @@ static int fa_ini_header(struct fa_ini *ini, char *text, int line, json_t **ret_
 		return fa_ini_err(ini, FA_EPARSE, line, (int)(open - text) + 2,
 				  "'%s' is not a group name (letters, digits, '_', '-', '.')",
 				  open + 1);
-	*ret_group = fa_ini_group(ini, open + 1, line, (int)(open - text) + 2);
+	*ret_group = fa_ansible_group(ini, open + 1, line, (int)(open - text) + 2);
 	return 0;
 }
 
@@ -556,9 +560,9 @@ static int fa_ini_read(struct fa_ini *ini, const char *data, size_t len)
 					       "'-', '.')",
 					       s);
 			} else {
-				fa_ini_group(ini, s, line, col);
+				fa_ansible_group(ini, s, line, col);
 				json_array_append_new(json_object_get(group, "children"),
-						      fa_ini_string(ini, s, line, col));
+						      fa_ansible_string(ini, s, line, col));
 			}
 		} else {
 			r = fa_ini_host_line(ini, group, text, line);
@@ -640,6 +644,9 @@ static json_t *fa_ini_setting_value(struct fa_ini *ini, const char *key, json_t 
 	const char *s = json_string_value(raw);
 	size_t i;
 
+	/* typed already (an Ansible JSON inventory): the loader checks the type */
+	if (!s)
+		return json_incref(raw);
 	if (!strcmp(key, "port") && *s && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10)
 		return fa_ini_at(ini, json_integer(strtoll(s, NULL, 10)), raw);
 	if (!strcmp(key, "timeout")) {
@@ -728,7 +735,10 @@ static int fa_ini_block(struct fa_ini *ini, json_t *vars, bool host, json_t *blo
 				fa_inv_pos_get(ini->pos, vars, k, &l, &c);
 				json_decref(extra);
 				return fa_ini_err(ini, FA_EPARSE, l, c,
-						  "'%s' belongs on a host line, not in :vars", k);
+						  ini->json ? "'%s' is a host's variable (host_vars), "
+							      "not a group's"
+							    : "'%s' belongs on a host line, not in :vars",
+						  k);
 			}
 			json_object_set_new(block, fa_ini_settings[i].key,
 					    fa_ini_setting_value(ini, fa_ini_settings[i].key, v));
@@ -754,8 +764,7 @@ static int fa_ini_order_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Build the inventory tree from the raw groups and hosts. */
-static int fa_ini_build(struct fa_ini *ini, json_t *root)
+int fa_ansible_build(struct fa_ini *ini, json_t *root)
 {
 	struct fa_ini_order *order = NULL;
 	json_t *depth = json_object(), *groups = json_object(), *devices = json_array();
@@ -843,14 +852,14 @@ out:
 int fa_ansible_ini_parse(const char *path, const char *data, size_t len, json_t **ret_root,
 			 json_t **ret_pos, struct fa_err *err)
 {
-	struct fa_ini ini = { path, err, json_object(), json_object(), json_object() };
+	struct fa_ini ini = { path, err, json_object(), json_object(), json_object(), false };
 	json_t *root = json_object();
 	int r;
 
 	fa_inv_pos_set(ini.pos, root, NULL, 1, 1);
 	r = fa_ini_read(&ini, data, len);
 	if (r == 0)
-		r = fa_ini_build(&ini, root);
+		r = fa_ansible_build(&ini, root);
 	json_decref(ini.groups);
 	json_decref(ini.hosts);
 	if (r < 0) {

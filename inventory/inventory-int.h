@@ -43,4 +43,20 @@ bool fa_ansible_ini_detect(const char *path, const char *data, size_t len);
 int fa_ansible_ini_parse(const char *path, const char *data, size_t len, json_t **ret_root,
 			 json_t **ret_pos, struct fa_err *err);
 
+/*
+ * Is @data what 'ansible-inventory --list' prints: a JSON object (first character '{')
+ * with a "_meta" member?
+ */
+bool fa_ansible_json_detect(const char *data, size_t len);
+
+/*
+ * Turn the output of 'ansible-inventory --list' (with or without --export) into the YAML
+ * inventory tree (docs/inventory.md, "Ansible inventories of any kind"), variables mapped
+ * as in an INI inventory, password variables dropped.  On success *ret_root and *ret_pos are
+ * new references.  Errors, "path:line:column: message" in @err: -FA_EPARSE for JSON that is
+ * not of that shape or an unknown fabric_audit_ variable.
+ */
+int fa_ansible_json_parse(const char *path, const char *data, size_t len, json_t **ret_root,
+			  json_t **ret_pos, struct fa_err *err);
+
 #endif /* FA_INVENTORY_INT_H */

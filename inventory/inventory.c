@@ -908,6 +908,8 @@ int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err 
 		goto out;
 	if (fa_ansible_ini_detect(path, data.buf, data.len))
 		r = fa_ansible_ini_parse(path, data.buf, data.len, &root, &ld.pos, err);
+	else if (fa_ansible_json_detect(data.buf, data.len))
+		r = fa_ansible_json_parse(path, data.buf, data.len, &root, &ld.pos, err);
 	else
 		r = fa_yaml_parse(path, data.buf, data.len, &root, &ld.map, err);
 	if (r < 0)

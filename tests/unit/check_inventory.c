@@ -307,6 +307,13 @@ static const struct {
 	{ "bad-ini-port.ini", FA_EINVAL, 2, 20, "'port' must be an integer from 1 to 65535" },
 	{ "bad-ini-child.ini", FA_EPARSE, 5, 1,
 	  "'leaves[1]' is not a group name (letters, digits, '_', '-', '.')" },
+	{ "bad-ansible-hosts.json", FA_EPARSE, 6, 18, "a group's 'hosts' is a list of host names" },
+	{ "bad-ansible-group-key.json", FA_EPARSE, 7, 9,
+	  "unknown key 'host_vars' in group 'leaves' (not what 'ansible-inventory --list' "
+	  "prints)" },
+	{ "bad-ansible-host-in-group.json", FA_EPARSE, 9, 13,
+	  "'ansible_host' is a host's variable (host_vars), not a group's" },
+	{ "bad-ansible-port.json", FA_EINVAL, 6, 33, "'port' must be an integer from 1 to 65535" },
 };
 
 START_TEST(inventory_errors_say_where)
