@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "audit/fields.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
@@ -204,38 +205,6 @@ bool fa_field_is_filled(const struct fa_field *f)
 	return false;
 }
 
-size_t fa_field_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, *d, r;
-
-	if (la > 200 || lb > 200)
-		return (size_t)-1;
-	d = fa_xcalloc((la + 1) * (lb + 1), sizeof(*d));
-#define D(x, y) d[(x) * (lb + 1) + (y)]
-	for (i = 0; i <= la; i++)
-		D(i, 0) = i;
-	for (j = 0; j <= lb; j++)
-		D(0, j) = j;
-	for (i = 1; i <= la; i++) {
-		for (j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1], best = D(i - 1, j - 1) + cost;
-
-			if (D(i - 1, j) + 1 < best)
-				best = D(i - 1, j) + 1;
-			if (D(i, j - 1) + 1 < best)
-				best = D(i, j - 1) + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    D(i - 2, j - 2) + 1 < best)
-				best = D(i - 2, j - 2) + 1;
-			D(i, j) = best;
-		}
-	}
-	r = D(la, lb);
-#undef D
-	free(d);
-	return r;
-}
-
 /* @reg with each "*" segment replaced by @path's segment at the same place. */
 static void fa_fill_stars(const char *reg, const char *path, char *buf, size_t size)
 {
@@ -275,7 +244,7 @@ bool fa_field_suggest(enum fa_field_entity entity, const char *path, char *buf, 
 		if (fa_fields[i].entity != entity)
 			continue;
 		fa_fill_stars(fa_fields[i].path, path, cand, sizeof(cand));
-		d = fa_field_distance(path, cand);
+		d = fa_edit_distance(path, cand);
 		if (d < best && d <= limit && d > 0) {
 			best = d;
 			snprintf(buf, size, "%s", cand);

@@ -116,7 +116,4 @@ bool fa_field_check_json(enum fa_field_entity entity, const json_t *obj, const j
 			 const char **ret_key, enum fa_field_entity *ret_entity, char *path,
 			 size_t size);
 
-/* Edit distance (optimal string alignment) between @a and @b, for tests and suggestions. */
-size_t fa_field_distance(const char *a, const char *b);
-
 #endif /* FA_AUDIT_FIELDS_H */

@@ -29,6 +29,7 @@
 #include <strings.h>
 
 #include "audit/util/buf.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "drivers/platform.h"
 #include "inventory/hostlist.h"
@@ -212,7 +213,7 @@ int fa_ansible_check_var(struct fa_ini *ini, const char *key, int line, int colu
 				  "environment variable and give the variable's name with "
 				  "'fabric_audit_password_env'");
 	if (strncmp(key, "fabric_audit_", 13) == 0 && !fa_ini_is_setting(key)) {
-		const char *hint = fa_inv_suggest(key, fa_ini_fabric_vars);
+		const char *hint = fa_suggest(key, fa_ini_fabric_vars);
 
 		if (hint)
 			return fa_ini_err(ini, FA_EPARSE, line, column,

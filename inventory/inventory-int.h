@@ -23,9 +23,6 @@ void fa_inv_pos_set(json_t *pos, const json_t *v, const char *key, int line, int
 bool fa_inv_pos_get(const json_t *pos, const json_t *v, const char *key, int *line,
 		    int *column);
 
-/* The word of the NULL-terminated @known nearest to @word when it is a likely typo, or NULL. */
-const char *fa_inv_suggest(const char *word, const char *const *known);
-
 /*
  * Is @data (the file @path) an Ansible INI inventory?  Yes for a name ending in ".ini", and
  * for a name not ending in .yaml, .yml or .json whose first line that is not blank or a

@@ -26,6 +26,7 @@
 
 #include "audit/util/buf.h"
 #include "audit/util/fileio.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
 #include "drivers/platform.h"
@@ -203,54 +204,6 @@ static void fa_inv_settings_release(struct fa_inv_settings *s)
 	fa_inv_settings_init(s);
 }
 
-/* Edit distance (insert, delete, substitute, swap of neighbours) of two short words. */
-static size_t fa_inv_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t d[33][33];
-
-	if (la > 32 || lb > 32)
-		return SIZE_MAX;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++) {
-		for (j = 1; j <= lb; j++) {
-			size_t v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	}
-	return d[la][lb];
-}
-
-const char *fa_inv_suggest(const char *word, const char *const *known)
-{
-	const char *best = NULL;
-	size_t bestd = SIZE_MAX, i;
-
-	for (i = 0; known[i]; i++) {
-		size_t d = fa_inv_distance(word, known[i]);
-		size_t limit = strlen(known[i]) / 3;
-
-		if (limit < 1)
-			limit = 1;
-		if (d <= limit && d < bestd) {
-			best = known[i];
-			bestd = d;
-		}
-	}
-	return best;
-}
-
 static void fa_inv_join(struct fa_buf *b, const char *const *words)
 {
 	size_t i;
@@ -292,7 +245,7 @@ static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 					  "passwords are not stored in the inventory: put it "
 					  "in an environment variable and give the variable's "
 					  "name with 'password_env'");
-		hint = fa_inv_suggest(key, known);
+		hint = fa_suggest(key, known);
 		if (hint)
 			return fa_inv_err(ld, FA_EPARSE, obj, key,
 					  "unknown key '%s' (did you mean '%s'?)", key, hint);

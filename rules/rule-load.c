@@ -23,6 +23,7 @@
 
 #include "audit/fields.h"
 #include "audit/util/fileio.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/yamljson.h"
 #include "drivers/platform.h"
@@ -220,7 +221,7 @@ static const char *fa_platform_suggest(const char *name)
 	size_t i, d, bestd = 3;
 
 	for (i = 0; fa_platforms[i]; i++) {
-		d = fa_field_distance(name, fa_platforms[i]->name);
+		d = fa_edit_distance(name, fa_platforms[i]->name);
 		if (d < bestd) {
 			bestd = d;
 			best = fa_platforms[i]->name;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "audit/fields.h"
+#include "audit/util/suggest.h"
 #include "drivers/platform.h"
 #include "rules/expr.h"
 #include "rules/waiver.h"
@@ -68,11 +69,11 @@ END_TEST
 
 START_TEST(fields_distance_counts_swaps_as_one_edit)
 {
-	ck_assert_uint_eq(fa_field_distance("mut", "mtu"), 1);
-	ck_assert_uint_eq(fa_field_distance("mtu", "mtu"), 0);
-	ck_assert_uint_eq(fa_field_distance("kitten", "sitting"), 3);
-	ck_assert_uint_eq(fa_field_distance("", "abc"), 3);
-	ck_assert_uint_eq(fa_field_distance("qos.pfc_enable", "qos.pfc_enabled"), 1);
+	ck_assert_uint_eq(fa_edit_distance("mut", "mtu"), 1);
+	ck_assert_uint_eq(fa_edit_distance("mtu", "mtu"), 0);
+	ck_assert_uint_eq(fa_edit_distance("kitten", "sitting"), 3);
+	ck_assert_uint_eq(fa_edit_distance("", "abc"), 3);
+	ck_assert_uint_eq(fa_edit_distance("qos.pfc_enable", "qos.pfc_enabled"), 1);
 }
 END_TEST
 
