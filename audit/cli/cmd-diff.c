@@ -70,7 +70,7 @@ static int fa_diff_run(int argc, char **argv)
 			fputs(fa_diff_usage, stdout);
 			return FA_EXIT_CLEAN;
 		}
-		return fa_cli_usage_error(&fa_cmd_diff, "unknown option");
+		return fa_cli_option_error(&fa_cmd_diff, argv, longopts);
 	}
 	if (argc - optind != 2)
 		return fa_cli_usage_error(&fa_cmd_diff, "needs two snapshots: OLD.json NEW.json");

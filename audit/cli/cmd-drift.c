@@ -380,7 +380,7 @@ static int fa_drift_run(int argc, char **argv)
 			fputs(fa_drift_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_drift, "unknown option");
+			return fa_cli_option_error(&fa_cmd_drift, argv, longopts);
 		}
 	}
 	if (!dr.history)

@@ -389,7 +389,7 @@ static int fa_cmd_fields_run(int argc, char **argv)
 			fputs(fa_fields_usage, stdout);
 			return fa_cli_finish(FA_EXIT_CLEAN);
 		default:
-			return fa_cli_usage_error(&fa_cmd_fields, "unknown option");
+			return fa_cli_option_error(&fa_cmd_fields, argv, longopts);
 		}
 	}
 	if (check) {

@@ -266,7 +266,7 @@ static int fa_gate_run(int argc, char **argv)
 			fputs(fa_gate_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_gate, "unknown option");
+			return fa_cli_option_error(&fa_cmd_gate, argv, longopts);
 		}
 	}
 	if (optind != argc)

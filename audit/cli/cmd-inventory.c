@@ -144,8 +144,7 @@ static int fa_inventory_show(int argc, char **argv)
 	int c, r;
 
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":i:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			path = optarg;
@@ -156,12 +155,8 @@ static int fa_inventory_show(int argc, char **argv)
 		case 'h':
 			fputs(fa_inventory_usage, stdout);
 			return FA_EXIT_CLEAN;
-		case ':':
-			return fa_cli_usage_error(&fa_cmd_inventory, "option '%s' needs a value",
-						  argv[optind - 1]);
 		default:
-			return fa_cli_usage_error(&fa_cmd_inventory, "unknown option '%s'",
-						  argv[optind - 1]);
+			return fa_cli_option_error(&fa_cmd_inventory, argv, opts);
 		}
 	}
 	if (optind < argc)

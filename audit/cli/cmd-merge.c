@@ -95,7 +95,7 @@ static int fa_merge_run(int argc, char **argv)
 			fputs(fa_merge_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_merge, "unknown option");
+			return fa_cli_option_error(&fa_cmd_merge, argv, longopts);
 		}
 	}
 	if (!output)

@@ -107,7 +107,7 @@ static int fa_parse_run(int argc, char **argv)
 			fputs(fa_parse_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_parse, "unknown option");
+			return fa_cli_option_error(&fa_cmd_parse, argv, longopts);
 		}
 	}
 	if (list) {

@@ -124,7 +124,7 @@ static int fa_cmd_report_run(int argc, char **argv)
 			fputs(fa_cmd_report_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_report, "unknown option");
+			return fa_cli_option_error(&fa_cmd_report, argv, longopts);
 		}
 	}
 	if (optind != argc - 1)

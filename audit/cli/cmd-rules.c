@@ -25,6 +25,7 @@
 #include "audit/engine.h"
 #include "audit/snapshot.h"
 #include "audit/util/buf.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule-fields.h"
 #include "rules/rule.h"
@@ -419,6 +420,35 @@ out:
 	return code;
 }
 
+/*
+ * No rule has the id @id: suggest the nearest id, or the ids that start with "@id." (a
+ * family such as "mtu"), then point at the list.
+ */
+static void fa_rules_unknown_id(const struct fa_ruleset *rs, const char *id)
+{
+	const char **ids = fa_xcalloc(rs->nrules + 1, sizeof(*ids));
+	struct fa_buf family = FA_BUF_INIT;
+	size_t i, n = strlen(id), nfamily = 0;
+	const char *hint;
+
+	for (i = 0; i < rs->nrules; i++) {
+		ids[i] = rs->rules[i]->id;
+		if (strncmp(ids[i], id, n) == 0 && ids[i][n] == '.' && nfamily++ < 8)
+			fa_buf_addf(&family, "%s%s", nfamily > 1 ? ", " : "", ids[i]);
+	}
+	hint = fa_suggest(id, ids);
+	if (hint)
+		fa_cli_errorf("no loaded rule has the id '%s' (did you mean '%s'?)", id, hint);
+	else if (nfamily)
+		fa_cli_errorf("no loaded rule has the id '%s'; rules of that family: %s%s", id,
+			      family.buf, nfamily > 8 ? ", ..." : "");
+	else
+		fa_cli_errorf("no loaded rule has the id '%s' (see 'fabric-audit rules list')",
+			      id);
+	fa_buf_release(&family);
+	free(ids);
+}
+
 static int fa_cmd_rules_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -449,10 +479,17 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		return FA_EXIT_CLEAN;
 	}
 	if (strcmp(sub, "list") != 0 && strcmp(sub, "check") != 0 &&
-	    strcmp(sub, "explain") != 0 && strcmp(sub, "lint") != 0)
+	    strcmp(sub, "explain") != 0 && strcmp(sub, "lint") != 0) {
+		static const char *const subs[] = { "list", "check", "explain", "lint", NULL };
+		const char *hint = fa_suggest(sub, subs);
+
+		if (hint)
+			return fa_cli_usage_error(&fa_cmd_rules, "unknown subcommand '%s' (did you "
+						  "mean '%s'?)", sub, hint);
 		return fa_cli_usage_error(&fa_cmd_rules,
 					  "unknown subcommand '%s' (list, check, explain, lint)",
 					  sub);
+	}
 	optind = 0;
 	while ((c = getopt_long(argc - 1, argv + 1, "r:f:s:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -476,7 +513,7 @@ static int fa_cmd_rules_main(int argc, char **argv)
 			fputs(fa_rules_usage, stdout);
 			goto out;
 		default:
-			code = fa_cli_usage_error(&fa_cmd_rules, "bad option");
+			code = fa_cli_option_error(&fa_cmd_rules, argv + 1, longopts);
 			goto out;
 		}
 	}
@@ -543,8 +580,7 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		const struct fa_rule *r = fa_ruleset_find(rs, argv[argc - 1]);
 
 		if (!r) {
-			fa_cli_errorf("no loaded rule has the id '%s' (see 'fabric-audit rules list')",
-				      argv[argc - 1]);
+			fa_rules_unknown_id(rs, argv[argc - 1]);
 			code = FA_EXIT_DATAERR;
 			goto out;
 		}

@@ -73,7 +73,7 @@ static int fa_run_run(int argc, char **argv)
 			fputs(fa_run_usage, stdout);
 			return FA_EXIT_CLEAN;
 		default:
-			return fa_cli_usage_error(&fa_cmd_run, "unknown option");
+			return fa_cli_option_error(&fa_cmd_run, argv, longopts);
 		}
 	}
 	if (optind != argc)

@@ -62,6 +62,14 @@ void fa_cli_print_safe(const char *s);
 /* Print "fabric-audit CMD: <fmt>" and a hint to --help; returns FA_EXIT_USAGE. */
 int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+struct option;
+/*
+ * After getopt_long() returned '?' (opterr is 0): say which option of argv was wrong --
+ * unknown (with the nearest of @longopts), needing a value, or taking none -- and return
+ * FA_EXIT_USAGE.
+ */
+int fa_cli_option_error(const struct fa_cmd *cmd, char *const argv[],
+			const struct option *longopts);
 /* Map an -FA_E* code of a failed input load to an exit code (65 for data, 74 for I/O…). */
 int fa_cli_exit_for(int code);
 /* Flush stdout and check for write errors; returns @code or FA_EXIT_IOERR. */

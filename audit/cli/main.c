@@ -6,15 +6,21 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "audit/cli/cmd.h"
+#include "audit/util/suggest.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
@@ -72,12 +78,26 @@ static void fa_main_usage(FILE *out)
 	fputs(fa_main_usage_tail, out);
 }
 
+/* Has the reader of standard output gone (a pipe into 'head' that has exited)? */
+static bool fa_cli_stdout_reader_gone(void)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+		return false;
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 /* Messages quote file and device text: escaped for the terminal (audit/util/termsafe.h). */
 void fa_cli_error(const struct fa_err *err)
 {
 	struct fa_buf b = FA_BUF_INIT;
 	char line[1024];
 
+	/* standard output cut short by its reader ("| head") is not an error */
+	if (err->code == FA_EIO && strcmp(err->source, "-") == 0 && fa_cli_stdout_reader_gone())
+		return;
 	fa_term_escapes(&b, fa_err_format(err, line, sizeof(line)));
 	fprintf(stderr, "fabric-audit: %s\n", b.buf);
 	fa_buf_release(&b);
@@ -116,6 +136,60 @@ int fa_cli_usage_error(const struct fa_cmd *cmd, const char *fmt, ...)
 		cmd->name);
 	fa_buf_release(&b);
 	return FA_EXIT_USAGE;
+}
+
+/* The long option @name (up to '=' or its end) of @longopts, or a unique prefix of one. */
+static const struct option *fa_cli_long_option(const struct option *longopts, const char *name,
+					       size_t n)
+{
+	const struct option *o, *found = NULL;
+	int prefixes = 0;
+
+	for (o = longopts; o->name; o++) {
+		if (strlen(o->name) == n && strncmp(o->name, name, n) == 0)
+			return o;
+		if (strncmp(o->name, name, n) == 0) {
+			found = o;
+			prefixes++;
+		}
+	}
+	return prefixes == 1 ? found : NULL;
+}
+
+int fa_cli_option_error(const struct fa_cmd *cmd, char *const argv[],
+			const struct option *longopts)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	const struct option *o;
+
+	if (strncmp(arg, "--", 2) == 0) {
+		const char *name = arg + 2, *known[64];
+		size_t n = strcspn(name, "="), k = 0;
+		const char *hint;
+		char *word;
+
+		o = fa_cli_long_option(longopts, name, n);
+		if (o && name[n] == '=' && o->has_arg == no_argument)
+			return fa_cli_usage_error(cmd, "option '--%s' takes no value", o->name);
+		if (o)
+			return fa_cli_usage_error(cmd, "option '--%s' needs a value", o->name);
+		for (o = longopts; o->name && k + 1 < sizeof(known) / sizeof(known[0]); o++)
+			known[k++] = o->name;
+		known[k] = NULL;
+		word = fa_xstrndup(name, n);
+		hint = fa_suggest(word, known);
+		free(word);
+		if (hint)
+			return fa_cli_usage_error(cmd, "unknown option '--%.*s' (did you mean "
+						  "'--%s'?)", (int)n, name, hint);
+		return fa_cli_usage_error(cmd, "unknown option '--%.*s'", (int)n, name);
+	}
+	for (o = longopts; optopt && o->name; o++)
+		if (!o->flag && o->val == optopt && o->has_arg == required_argument)
+			return fa_cli_usage_error(cmd, "option '-%c' needs a value", optopt);
+	if (optopt > ' ' && optopt < 127)
+		return fa_cli_usage_error(cmd, "unknown option '-%c'", optopt);
+	return fa_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 int fa_cli_exit_for(int code)
@@ -159,6 +233,10 @@ void fa_cli_drop_snapshot(json_t *snapshot)
 int fa_cli_finish(int code)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* output cut short by its reader ("| head") is not an error: the command's own
+		 * status stands, unless it is that failed write */
+		if (errno == EPIPE || fa_cli_stdout_reader_gone())
+			return code == FA_EXIT_IOERR ? FA_EXIT_CLEAN : code;
 		fprintf(stderr, "fabric-audit: cannot write standard output: %s\n",
 			strerror(errno));
 		return code == FA_EXIT_CLEAN ? FA_EXIT_IOERR : code;
@@ -178,6 +256,8 @@ int main(int argc, char **argv)
 	json_object_seed(0);
 	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */
 	signal(SIGPIPE, SIG_IGN);
+	/* commands say which option is wrong themselves, with a suggestion */
+	opterr = 0;
 	if (argc < 2) {
 		fa_main_usage(stderr);
 		return FA_EXIT_USAGE;
@@ -194,7 +274,22 @@ int main(int argc, char **argv)
 	for (i = 0; fa_cmds[i]; i++)
 		if (strcmp(fa_cmds[i]->name, name) == 0)
 			return fa_cli_finish(fa_cmds[i]->run(argc - 1, argv + 1));
-	fprintf(stderr, "fabric-audit: '%s' is not a command. Commands:", name);
+	{
+		const char *known[sizeof(fa_cmds) / sizeof(fa_cmds[0])], *hint;
+		struct fa_buf b = FA_BUF_INIT;
+
+		for (i = 0; fa_cmds[i]; i++)
+			known[i] = fa_cmds[i]->name;
+		known[i] = NULL;
+		hint = fa_suggest(name, known);
+		fa_term_escapes(&b, name);
+		if (hint)
+			fprintf(stderr, "fabric-audit: '%s' is not a command (did you mean '%s'?)."
+				" Commands:", b.buf, hint);
+		else
+			fprintf(stderr, "fabric-audit: '%s' is not a command. Commands:", b.buf);
+		fa_buf_release(&b);
+	}
 	for (i = 0; fa_cmds[i]; i++)
 		fprintf(stderr, " %s", fa_cmds[i]->name);
 	fputs("\nTry 'fabric-audit --help'.\n", stderr);

@@ -25,6 +25,62 @@ for cmd in $("$FA" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	fa_expect_grep "$cmd --help starts with its usage" "^usage: fabric-audit $cmd" "$FA_TMP/out"
 	fa_run "$cmd" --no-such-option
 	fa_expect_rc "$cmd with an unknown option exits 64" 64
+	fa_expect_grep "$cmd names the unknown option in one line" \
+		"^fabric-audit $cmd: unknown (option|subcommand) '--no-such-option'" "$FA_TMP/err"
 done
+
+fa_run audti
+fa_expect_grep "a mistyped command gets a suggestion" \
+	"'audti' is not a command \(did you mean 'audit'\?\)" "$FA_TMP/err"
+fa_run audit --fromat json
+fa_expect_rc "a mistyped option exits 64" 64
+fa_expect_grep "a mistyped long option gets a suggestion" \
+	"^fabric-audit audit: unknown option '--fromat' \(did you mean '--format'\?\)\$" \
+	"$FA_TMP/err"
+fa_run rules list --formt json
+fa_expect_grep "a mistyped option of a subcommand's subcommand gets a suggestion" \
+	"^fabric-audit rules: unknown option '--formt' \(did you mean '--format'\?\)\$" \
+	"$FA_TMP/err"
+fa_run collect -i
+fa_expect_grep "a missing value names the option" \
+	"^fabric-audit collect: option '-i' needs a value\$" "$FA_TMP/err"
+fa_run diff a.json b.json --allow
+fa_expect_grep "a missing value of a long option names it" \
+	"^fabric-audit diff: option '--allow' needs a value\$" "$FA_TMP/err"
+fa_run audit --no-default-rules=yes
+fa_expect_grep "a value given to a flag is refused by name" \
+	"^fabric-audit audit: option '--no-default-rules' takes no value\$" "$FA_TMP/err"
+fa_run report -Z
+fa_expect_grep "an unknown short option is named" \
+	"^fabric-audit report: unknown option '-Z'\$" "$FA_TMP/err"
+if [ "$(grep -c . "$FA_TMP/err")" -eq 2 ]; then
+	fa_ok "an option error is one line and a hint to --help"
+else
+	fa_fail "an option error is one line and a hint to --help" "$FA_TMP/err"
+fi
+fa_run rules lsit
+fa_expect_grep "a mistyped subcommand gets a suggestion" \
+	"unknown subcommand 'lsit' \(did you mean 'list'\?\)" "$FA_TMP/err"
+fa_run rules explain mtu.rdma.jumob
+fa_expect_rc "an unknown rule id exits 65" 65
+fa_expect_grep "a mistyped rule id gets a suggestion" \
+	"no loaded rule has the id 'mtu.rdma.jumob' \(did you mean 'mtu.rdma.jumbo'\?\)" \
+	"$FA_TMP/err"
+fa_run rules explain mtu
+fa_expect_grep "a rule family names its rules" \
+	"no loaded rule has the id 'mtu'; rules of that family: .*mtu.rdma.jumbo" "$FA_TMP/err"
+
+# output cut short by its reader: 120 KB of snapshot into 'head -c 1' (more than a pipe holds)
+{
+	"$FA" collect -i "$FA_SRCDIR/examples/roce-pod/inventory.yaml" -o - 2>"$FA_TMP/err"
+	echo $? >"$FA_TMP/rc"
+} | head -c 1 >/dev/null
+if [ "$(cat "$FA_TMP/rc")" = 0 ]; then
+	fa_ok "output cut by its reader ends with status 0"
+else
+	fa_fail "output cut by its reader ends with status 0, not $(cat "$FA_TMP/rc")" "$FA_TMP/err"
+fi
+fa_expect_no_grep "output cut by its reader is not reported as an error" \
+	'Broken pipe|cannot write|spool' "$FA_TMP/err"
 
 fa_done
