@@ -150,7 +150,7 @@ static int fa_write_output(const json_t *doc, const char *format, const char *pa
 	int r;
 
 	ropts.color = strcmp(color, "always") == 0 ||
-		      (strcmp(color, "auto") == 0 && to_stdout && isatty(STDOUT_FILENO));
+		      (strcmp(color, "auto") == 0 && to_stdout && fa_cli_color_auto());
 	ropts.command = command;
 	ropts.duration = duration;
 	r = fa_report_render(doc, format, &ropts, &out, &err);

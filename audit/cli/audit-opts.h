@@ -58,7 +58,8 @@ struct fa_audit_opts {
 	"                         not evaluable): exit 0 when nothing failed; the report says\n"  \
 	"                         what was accepted.  Without it an incomplete verdict exits 2\n" \
 	"      --require-complete the default (kept for scripts): exit 2 when incomplete\n"        \
-	"      --color WHEN       colour the text report: auto (on a terminal), always, never\n"      \
+	"      --color WHEN       colour the text report: auto (on a terminal, unless NO_COLOR\n"  \
+	"                         is set), always, never\n"                                        \
 	"      --policy FILE      site policy: pack parameters, select and skip (docs/rules.md)\n"  \
 	"      --select PATTERN   run only rules whose id, category or a tag matches the glob\n"  \
 	"                         (repeatable: any of them); -r still names rule files\n"         \

@@ -35,8 +35,8 @@ static const char fa_cmd_report_usage[] =
 	"Options:\n"
 	"  -f, --format FORMAT  text (default), json, html, junit or prometheus\n"
 	"  -o, --output FILE    write FILE atomically; '-' (the default) is standard output\n"
-	"      --color WHEN     colour text output: auto (when standard output is a terminal),\n"
-	"                       always or never (default: auto)\n"
+	"      --color WHEN     colour text output: auto (when standard output is a terminal\n"
+	"                       and NO_COLOR is not set), always or never (default: auto)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 rendered, 64 usage, 65 not a readable report, 74 output not written.\n";
@@ -144,7 +144,7 @@ static int fa_cmd_report_run(int argc, char **argv)
 		opts.color = false;
 		break;
 	case FA_COLOR_AUTO:
-		opts.color = !strcmp(output, "-") && isatty(STDOUT_FILENO);
+		opts.color = !strcmp(output, "-") && fa_cli_color_auto();
 		break;
 	}
 

@@ -16,6 +16,7 @@
 #define FA_CLI_CMD_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "audit/util/err.h"
 
@@ -70,6 +71,8 @@ struct option;
  */
 int fa_cli_option_error(const struct fa_cmd *cmd, char *const argv[],
 			const struct option *longopts);
+/* --color=auto: standard output is a terminal and NO_COLOR (no-color.org) is unset or empty. */
+bool fa_cli_color_auto(void);
 /* Map an -FA_E* code of a failed input load to an exit code (65 for data, 74 for I/O…). */
 int fa_cli_exit_for(int code);
 /* Flush stdout and check for write errors; returns @code or FA_EXIT_IOERR. */

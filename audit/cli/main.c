@@ -192,6 +192,13 @@ int fa_cli_option_error(const struct fa_cmd *cmd, char *const argv[],
 	return fa_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
+bool fa_cli_color_auto(void)
+{
+	const char *no_color = getenv("NO_COLOR");
+
+	return isatty(STDOUT_FILENO) && !(no_color && *no_color);
+}
+
 int fa_cli_exit_for(int code)
 {
 	if (code < 0)

@@ -70,6 +70,20 @@ fa_run rules explain mtu
 fa_expect_grep "a rule family names its rules" \
 	"no loaded rule has the id 'mtu'; rules of that family: .*mtu.rdma.jumbo" "$FA_TMP/err"
 
+# colour on a terminal (a pty made by script(1)), and NO_COLOR (no-color.org)
+if command -v script >/dev/null 2>&1; then
+	inv="$FA_SRCDIR/examples/roce-pod/inventory.yaml"
+	script -qc "'$FA' run -i '$inv'" /dev/null >"$FA_TMP/tty" 2>&1
+	fa_expect_grep "the text report is coloured on a terminal" "$(printf '\033')\\[" "$FA_TMP/tty"
+	NO_COLOR=1 script -qc "'$FA' run -i '$inv'" /dev/null >"$FA_TMP/tty" 2>&1
+	fa_expect_no_grep "NO_COLOR turns colour off on a terminal" "$(printf '\033')\\[" \
+		"$FA_TMP/tty"
+	NO_COLOR=1 script -qc "'$FA' run -i '$inv' --color always" /dev/null >"$FA_TMP/tty" 2>&1
+	fa_expect_grep "--color always wins over NO_COLOR" "$(printf '\033')\\[" "$FA_TMP/tty"
+else
+	fa_fail "script(1) (bsdutils) is there to make a terminal"
+fi
+
 # output cut short by its reader: 120 KB of snapshot into 'head -c 1' (more than a pipe holds)
 {
 	"$FA" collect -i "$FA_SRCDIR/examples/roce-pod/inventory.yaml" -o - 2>"$FA_TMP/err"
