@@ -392,20 +392,39 @@ struct fa_pool {
 	atomic_size_t done;
 	atomic_size_t failed;
 	pthread_mutex_t progress_lock;
+	double drawn_at;	/* when the progress line was last drawn (progress_lock) */
+	size_t drawn;		/* devices done it showed (progress_lock) */
 	pthread_mutex_t share_lock;
 	json_t *shared;		/* lists shared between devices (fa_model_share_lists) */
 	double t0;
 };
 
+/* Seconds between two draws of the progress line: at most 10 a second. */
+#define FA_PROGRESS_INTERVAL 0.1
+
+/*
+ * Redraw the progress line: never more often than FA_PROGRESS_INTERVAL, and never showing
+ * fewer devices done than the last draw (counts are read under the lock, so a worker that
+ * finished earlier cannot draw an older count over a newer one).
+ */
 static void fa_progress(struct fa_pool *pool, bool final)
 {
-	size_t done = atomic_load(&pool->done), total = pool->inv->ndevices;
-	double elapsed = fa_clock_now() - pool->t0;
-	double rate = elapsed > 0 ? (double)done / elapsed : 0;
+	size_t done, total = pool->inv->ndevices;
+	double now, elapsed, rate;
 
 	if (!pool->opts->progress)
 		return;
 	pthread_mutex_lock(&pool->progress_lock);
+	done = atomic_load(&pool->done);
+	now = fa_clock_now();
+	if (!final && (done <= pool->drawn || now - pool->drawn_at < FA_PROGRESS_INTERVAL)) {
+		pthread_mutex_unlock(&pool->progress_lock);
+		return;
+	}
+	pool->drawn = done;
+	pool->drawn_at = now;
+	elapsed = now - pool->t0;
+	rate = elapsed > 0 ? (double)done / elapsed : 0;
 	fprintf(stderr, "\rcollect: %zu/%zu devices, %zu failed, %.1f/s, ETA %.0fs   ", done,
 		total, atomic_load(&pool->failed), rate,
 		rate > 0 ? (double)(total - done) / rate : 0.0);
