@@ -151,7 +151,7 @@ static int fa_drift_accept(struct fa_history *h, const char *name)
 		return FA_EXIT_DATAERR;
 	}
 	r = fa_history_set_baseline(h, name ? name : names[n - 1], &err);
-	if (r == 0)
+	if (r == 0 && fa_cli_verbosity >= 0)
 		fprintf(stderr, "fabric-audit drift: baseline is now %s\n",
 			name ? name : names[n - 1]);
 	fa_history_names_free(names);
@@ -220,18 +220,20 @@ static int fa_drift_check(struct fa_history *h, const struct fa_drift *dr, json_
 			code = fa_drift_fail(&err, r);
 			goto out;
 		}
-		fprintf(stderr, "fabric-audit drift: no baseline yet: %s is the baseline now\n",
-			name);
+		if (fa_cli_verbosity >= 0)
+			fprintf(stderr, "fabric-audit drift: no baseline yet: %s is the baseline "
+				"now\n", name);
 	} else if (fa_diff_passed(*ret_diff) && complete) {
 		r = fa_history_set_baseline(h, name, &err);
 		if (r < 0) {
 			code = fa_drift_fail(&err, r);
 			goto out;
 		}
-		fprintf(stderr, "fabric-audit drift: no drift since %s (%lld allowed change(s)); "
-			"baseline is now %s\n", base,
-			(long long)json_integer_value(fa_obj_get_path(*ret_diff,
-								      "summary.allowed")), name);
+		if (fa_cli_verbosity >= 0)
+			fprintf(stderr, "fabric-audit drift: no drift since %s (%lld allowed "
+				"change(s)); baseline is now %s\n", base,
+				(long long)json_integer_value(
+					fa_obj_get_path(*ret_diff, "summary.allowed")), name);
 	} else {
 		fprintf(stderr, "fabric-audit drift: DRIFT since %s: %lld change(s) outside the "
 			"allow-list, %lld expected change(s) missing; baseline kept, new snapshot "
@@ -248,7 +250,7 @@ static int fa_drift_check(struct fa_history *h, const struct fa_drift *dr, json_
 		code = fa_drift_fail(&err, r);
 		goto out;
 	}
-	if (removed)
+	if (removed && fa_cli_verbosity >= 0)
 		fprintf(stderr, "fabric-audit drift: removed %zu old snapshot(s)\n", removed);
 out:
 	json_decref(old);

@@ -55,7 +55,6 @@ static int fa_merge_run(int argc, char **argv)
 		{ "max-skew", required_argument, NULL, FA_OPT_MERGE_MAX_SKEW },
 		{ "require-complete", no_argument, NULL, FA_OPT_MERGE_REQUIRE_COMPLETE },
 		{ "skip-unreadable", no_argument, NULL, FA_OPT_MERGE_SKIP },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -63,14 +62,14 @@ static int fa_merge_run(int argc, char **argv)
 	struct fa_merge_stats st;
 	struct fa_err err = FA_ERR_INIT;
 	const char *output = NULL;
-	bool require_complete = false, quiet = false;
+	bool require_complete = false;
 	json_t *notes = NULL, *n;
 	size_t i;
 	char *end;
 	int opt, r, code = FA_EXIT_CLEAN;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
 			output = optarg;
@@ -87,9 +86,6 @@ static int fa_merge_run(int argc, char **argv)
 			break;
 		case FA_OPT_MERGE_SKIP:
 			mo.skip_unreadable = true;
-			break;
-		case 'q':
-			quiet = true;
 			break;
 		case 'h':
 			fputs(fa_merge_usage, stdout);
@@ -109,7 +105,7 @@ static int fa_merge_run(int argc, char **argv)
 		/* An input that cannot be read is bad input (65); -FA_EIO otherwise is the output. */
 		return r == -FA_EIO && !st.unreadable ? FA_EXIT_IOERR : FA_EXIT_DATAERR;
 	}
-	if (!quiet)
+	if (fa_cli_verbosity >= 0)
 		json_array_foreach(notes, i, n)
 			fa_cli_errorf("merge: %s", json_string_value(n));
 	fprintf(stderr, "fabric-audit: merged %zu devices from %zu inputs (%zu unreadable%s, %zu "

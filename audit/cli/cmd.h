@@ -54,6 +54,12 @@ extern const struct fa_cmd fa_cmd_report;
 extern const struct fa_cmd fa_cmd_rules;
 extern const struct fa_cmd fa_cmd_run;
 
+/*
+ * -1 with -q/--quiet (standard error says only what went wrong), 1 with -v/--verbose (a
+ * line for every device), else 0.  Taken out of every command's arguments by main().
+ */
+extern int fa_cli_verbosity;
+
 /* Print "fabric-audit: <err formatted>" on stderr. */
 void fa_cli_error(const struct fa_err *err);
 /* Print "fabric-audit: <fmt>" on stderr. */

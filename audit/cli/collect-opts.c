@@ -21,6 +21,8 @@ static void fa_collect_notify(const char *device, const char *msg)
 {
 	struct fa_buf b = FA_BUF_INIT;
 
+	if (fa_cli_verbosity < 0)
+		return;
 	/* the device's name and what it said are escaped for the terminal */
 	fa_term_addf(&b, "%s: %s", device, msg);
 	flockfile(stderr);
@@ -128,7 +130,10 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 	}
 }
 
-/* One line per failed device, then the totals: what cron mails and CI logs show. */
+/*
+ * One line per failed device (every device with -v), then the totals (not with -q): what
+ * cron mails and CI logs show.
+ */
 static void fa_collect_summary(const json_t *statuses)
 {
 	size_t i, ok = fa_collect_count_ok(statuses);
@@ -138,16 +143,20 @@ static void fa_collect_summary(const json_t *statuses)
 		const char *st = fa_get_str(d, "status");
 		struct fa_buf b = FA_BUF_INIT;
 
-		if (!st || strcmp(st, "ok") == 0)
+		if (!st || (strcmp(st, "ok") == 0 && fa_cli_verbosity < 1))
 			continue;
 		/* the error quotes what the device printed: escaped for the terminal */
-		fa_term_addf(&b, "%s: %s: %s", fa_get_str(d, "name"), st,
-			     fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
+		if (fa_get_str(d, "error"))
+			fa_term_addf(&b, "%s: %s: %s", fa_get_str(d, "name"), st,
+				     fa_get_str(d, "error"));
+		else
+			fa_term_addf(&b, "%s: %s", fa_get_str(d, "name"), st);
 		fprintf(stderr, "fabric-audit: %s\n", b.buf);
 		fa_buf_release(&b);
 	}
-	fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
-		json_array_size(statuses));
+	if (fa_cli_verbosity >= 0)
+		fprintf(stderr, "fabric-audit: collected %zu of %zu devices\n", ok,
+			json_array_size(statuses));
 }
 
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices)
@@ -175,7 +184,8 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 		return fa_cli_exit_for(r);
 	}
 	c->opts.progress = strcmp(c->progress, "always") == 0 ||
-			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO));
+			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO) &&
+			    fa_cli_verbosity >= 0);
 	if (c->shard_count) {
 		struct fa_inventory part = inv;
 		size_t i;
@@ -186,8 +196,9 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 			if (fa_collect_shard_of(inv.devices[i].name, c->shard_count) ==
 			    c->shard_index - 1)
 				part.devices[part.ndevices++] = inv.devices[i];
-		fprintf(stderr, "fabric-audit: shard %u/%u: %zu of %zu devices\n", c->shard_index,
-			c->shard_count, part.ndevices, inv.ndevices);
+		if (fa_cli_verbosity >= 0)
+			fprintf(stderr, "fabric-audit: shard %u/%u: %zu of %zu devices\n",
+				c->shard_index, c->shard_count, part.ndevices, inv.ndevices);
 		/* The devices are shallow copies: only the array is ours. */
 		r = fa_collect(&part, &c->opts, &devices, &statuses, &err);
 		free(part.devices);

@@ -41,8 +41,10 @@ static const struct fa_cmd *const fa_cmds[] = {
 	NULL
 };
 
+int fa_cli_verbosity;
+
 static const char fa_main_usage_head[] =
-	"usage: fabric-audit [--version] [--help] COMMAND [ARGS]\n"
+	"usage: fabric-audit [--version] [--help] COMMAND [-q|-v] [ARGS]\n"
 	"\n"
 	"Audit the network fabric of an AI/HPC cluster: collect the real configuration of every\n"
 	"switch and host, check it hop by hop against declarative rules, and report.\n"
@@ -51,7 +53,9 @@ static const char fa_main_usage_head[] =
 
 static const char fa_main_usage_tail[] =
 	"\n"
-	"Run 'fabric-audit COMMAND --help' for the options of one command.\n"
+	"Run 'fabric-audit COMMAND --help' for the options of one command.  Every command\n"
+	"also takes -q, --quiet (standard error says only what went wrong) and -v, --verbose\n"
+	"(a line for every device, ok ones too).\n"
 	"\n"
 	"Exit status:\n"
 	"   0  pass: no finding at or above --fail-on (default: error), every device\n"
@@ -251,6 +255,31 @@ int fa_cli_finish(int code)
 	return code;
 }
 
+/*
+ * Take -q/--quiet and -v/--verbose out of a command's arguments (anywhere before "--"), so
+ * that every command has them without each parsing them; the last one given wins.
+ */
+static int fa_cli_take_verbosity(int argc, char **argv)
+{
+	int i, n = 1;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				argv[n++] = argv[i++];
+			break;
+		}
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
+			fa_cli_verbosity = -1;
+		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			fa_cli_verbosity = 1;
+		else
+			argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name;
@@ -280,7 +309,9 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; fa_cmds[i]; i++)
 		if (strcmp(fa_cmds[i]->name, name) == 0)
-			return fa_cli_finish(fa_cmds[i]->run(argc - 1, argv + 1));
+			return fa_cli_finish(fa_cmds[i]->run(fa_cli_take_verbosity(argc - 1,
+										     argv + 1),
+							     argv + 1));
 	{
 		const char *known[sizeof(fa_cmds) / sizeof(fa_cmds[0])], *hint;
 		struct fa_buf b = FA_BUF_INIT;

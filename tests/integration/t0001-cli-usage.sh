@@ -70,6 +70,30 @@ fa_run rules explain mtu
 fa_expect_grep "a rule family names its rules" \
 	"no loaded rule has the id 'mtu'; rules of that family: .*mtu.rdma.jumbo" "$FA_TMP/err"
 
+# -q and -v on every command
+inv="$FA_SRCDIR/examples/roce-pod/inventory.yaml"
+fa_run collect -q -i "$inv" -o "$FA_TMP/q.json"
+fa_expect_rc "collect -q collects (exit 0)" 0
+if [ ! -s "$FA_TMP/err" ]; then
+	fa_ok "-q leaves standard error empty when nothing went wrong"
+else
+	fa_fail "-q leaves standard error empty when nothing went wrong" "$FA_TMP/err"
+fi
+fa_run collect -i "$inv" -o "$FA_TMP/v.json" --verbose
+fa_expect_grep "-v gives a line for every device, ok ones too" '^fabric-audit: gpu04: ok$' \
+	"$FA_TMP/err"
+if [ "$(grep -c ': ok$' "$FA_TMP/err")" -eq 7 ]; then
+	fa_ok "-v gives one line for each of the 7 devices"
+else
+	fa_fail "-v gives one line for each of the 7 devices" "$FA_TMP/err"
+fi
+for cmd in $("$FA" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
+	fa_run "$cmd" -q --help
+	fa_expect_rc "$cmd takes -q" 0
+	fa_run "$cmd" --verbose --help
+	fa_expect_rc "$cmd takes --verbose" 0
+done
+
 # colour on a terminal (a pty made by script(1)), and NO_COLOR (no-color.org)
 if command -v script >/dev/null 2>&1; then
 	inv="$FA_SRCDIR/examples/roce-pod/inventory.yaml"
