@@ -53,6 +53,8 @@ extern const struct fa_cmd fa_cmd_parse;
 extern const struct fa_cmd fa_cmd_report;
 extern const struct fa_cmd fa_cmd_rules;
 extern const struct fa_cmd fa_cmd_run;
+extern const struct fa_cmd fa_cmd_show;
+extern const struct fa_cmd fa_cmd_summarize;
 
 /*
  * -1 with -q/--quiet (standard error says only what went wrong), 1 with -v/--verbose (a

@@ -38,6 +38,8 @@ static const struct fa_cmd *const fa_cmds[] = {
 	&fa_cmd_report,
 	&fa_cmd_rules,
 	&fa_cmd_run,
+	&fa_cmd_show,
+	&fa_cmd_summarize,
 	NULL
 };
 
