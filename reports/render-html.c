@@ -37,8 +37,9 @@
 #define FA_HTML_FOLD 25
 
 /*
- * A value with a run of this many bytes without a space may break anywhere.  Only such values
- * do: breaking every cell anywhere would let a table squeeze rule ids and names mid-word.
+ * A value with a run of this many characters without a space may break anywhere.  Only such
+ * values do: breaking every cell anywhere would let a table squeeze rule ids and names
+ * mid-word.
  */
 #define FA_HTML_LONG_WORD 40
 
@@ -236,8 +237,12 @@ static bool fa_html_long_word(const char *s, size_t len)
 {
 	size_t i, run = 0;
 
-	for (i = 0; i < len && run < FA_HTML_LONG_WORD; i++)
-		run = s[i] == ' ' || s[i] == '\n' ? 0 : run + 1;
+	for (i = 0; i < len && run < FA_HTML_LONG_WORD; i++) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t')
+			run = 0;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)	/* not inside a character */
+			run++;
+	}
 	return run >= FA_HTML_LONG_WORD;
 }
 

@@ -138,4 +138,28 @@ fi
 fa_expect_no_grep "no <img> element and no payload ran, even without the CSP" \
 	'<img|data-pwned=' "$FA_TMP/measure.dom"
 
+# 4. A value under the cut but one unbroken run of 190 characters (a long interface alias)
+# is shown whole and still wraps inside its cell.
+python3 - "$FA_TMP/report.json" "$FA_TMP/short.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = next(f for f in r["findings"] if f["rule"] == "mtu.rdma.jumbo")
+f["subject_text"] = "gpu03:" + "Y" * 184
+json.dump(r, open(sys.argv[2], "w"))
+PY
+fa_run report --format html -o "$FA_TMP/short.html" "$FA_TMP/short.json"
+fa_expect_rc "the report with a 190-character name renders" 0
+sed '/Content-Security-Policy/d; s#</body>#<script src="measure.js"></script></body>#' \
+	"$FA_TMP/short.html" >"$FA_TMP/measure.html"
+browse "$FA_TMP/measure.html" "$FA_TMP/measure.dom" ||
+	fa_fail "Chromium loads the measured page" "$FA_TMP/browser.err"
+fa_expect_grep "the 190-character name is shown whole, marked to wrap" \
+	'<span class="wrap">gpu03:Y{184}</span>' "$FA_TMP/measure.dom"
+set -- $(attr closed)
+if [ -n "$viewport" ] && [ "${1:-x}" -le "$viewport" ] && [ "${2:-x}" = 0 ]; then
+	fa_ok "the 190-character name wraps inside the ${viewport}px window (right edge $1px)"
+else
+	fa_fail "the 190-character name wraps inside the ${viewport:-?}px window (right edge ${1:-?}px, scrolled ${2:-?}px)"
+fi
+
 fa_done
