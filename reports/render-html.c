@@ -12,6 +12,11 @@
  * content or a double-quoted attribute; CSS classes and ids are chosen from fixed lists, never
  * from report data.  Columns and labels come from the section tables of report.c.
  *
+ * A value longer than FA_REPORT_VALUE_MAX characters (one device can send a 100 KB port
+ * description) shows its start and "… N more characters" in a <details> summary, the whole
+ * value inside, so it is one click away without the script; it and any value with a long
+ * unbroken run wrap anywhere, so no cell widens its table past the screen.
+ *
  * A diff document gets the same page frame with the diff view: the changes grouped by device
  * (links last), each row "field: old -> new" with whether the allow-list allowed it, then the
  * expected changes that are missing.  A gate result shows its verdict and reasons, the diff
@@ -30,6 +35,13 @@
 
 /* Lists longer than this are folded into a <details> element. */
 #define FA_HTML_FOLD 25
+
+/*
+ * A value with a run of this many characters without a space may break anywhere.  Only such
+ * values do: breaking every cell anywhere would let a table squeeze rule ids and names
+ * mid-word.
+ */
+#define FA_HTML_LONG_WORD 40
 
 static const char fa_html_css[] =
 	":root {\n"
@@ -117,6 +129,11 @@ static const char fa_html_css[] =
 	".empty { color: var(--muted); margin: 4px 0; }\n"
 	".empty.good { color: var(--ok); font-weight: 600; }\n"
 	"details summary { cursor: pointer; color: var(--info); margin: 6px 0; }\n"
+	"details.long, .wrap, ul.reasons li, header.top .meta dd, h3 { overflow-wrap: anywhere; }\n"
+	"details.long > summary { color: inherit; margin: 0; }\n"
+	"details.long .more { color: var(--info); white-space: nowrap; font: 12px var(--sans); }\n"
+	"details.long[open] .cut { display: none; }\n"
+	"details.long .full { white-space: pre-wrap; }\n"
 	"footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 30px; }\n"
 	"@media print {\n"
 	"	body { background: #fff; } .filters { display: none; } section.card, .tile { box-shadow: none; }\n"
@@ -212,14 +229,54 @@ static void fa_html_text(struct fa_html *h, const char *s)
 	fa_html_escape(h->out, s);
 }
 
-/* The value of @field in @item, escaped; a muted dash when absent. */
+/*
+ * @len bytes of @s, escaped; a long value as its start and the marker in the summary of a
+ * <details> holding the whole value.
+ */
+static bool fa_html_long_word(const char *s, size_t len)
+{
+	size_t i, run = 0;
+
+	for (i = 0; i < len && run < FA_HTML_LONG_WORD; i++) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t')
+			run = 0;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)	/* not inside a character */
+			run++;
+	}
+	return run >= FA_HTML_LONG_WORD;
+}
+
+static void fa_html_value(struct fa_html *h, const char *s, size_t len)
+{
+	size_t rest, cut = fa_report_value_cut(s, len, &rest);
+
+	if (!rest && fa_html_long_word(s, len)) {
+		fa_html_adds(h, "<span class=\"wrap\">");
+		fa_html_escapen(h->out, s, len);
+		fa_html_adds(h, "</span>");
+		return;
+	}
+	if (!rest) {
+		fa_html_escapen(h->out, s, len);
+		return;
+	}
+	fa_html_adds(h, "<details class=\"long\"><summary><span class=\"cut\">");
+	fa_html_escapen(h->out, s, cut);
+	fa_html_adds(h, "</span><span class=\"more\">");
+	fa_report_value_marker(h->out, rest);
+	fa_html_adds(h, "</span></summary><div class=\"full\">");
+	fa_html_escapen(h->out, s, len);
+	fa_html_adds(h, "</div></details>");
+}
+
+/* The value of @field in @item, escaped and cut when long; a muted dash when absent. */
 static void fa_html_field(struct fa_html *h, const json_t *item,
 			  const struct fa_report_field *field)
 {
 	struct fa_buf v = FA_BUF_INIT;
 
 	if (fa_report_field_text(item, field, &v))
-		fa_html_escapen(h->out, v.buf, v.len);
+		fa_html_value(h, v.buf, v.len);
 	else
 		fa_html_adds(h, "<span class=\"none\">-</span>");
 	fa_buf_release(&v);
@@ -852,12 +909,14 @@ static void fa_html_change_row(struct fa_html *h, const json_t *c)
 		fa_html_change_cell(h, c, "new", "k-new mono");
 	} else {
 		/* A subject that came or went: its name and what happened, across the values. */
+		const char *key = !kind ? NULL : !strcmp(kind, "port") ? "port" :
+				  !strcmp(kind, "link") ? "subject" : NULL;
+		const char *name = key ? fa_report_str(c, key) : NULL;
+
 		fa_html_adds(h, "<td class=\"k-port mono\">");
-		if (kind && !strcmp(kind, "port"))
-			fa_html_text(h, fa_report_str(c, "port"));
-		else if (kind && !strcmp(kind, "link"))
-			fa_html_text(h, fa_report_str(c, "subject"));
-		else
+		if (name)
+			fa_html_value(h, name, strlen(name));
+		else if (!key)
 			fa_html_adds(h, "<span class=\"none\">-</span>");
 		fa_html_adds(h, "</td><td colspan=\"3\"><span class=\"badge\">");
 		fa_html_text(h, kind);
@@ -985,7 +1044,7 @@ int fa_render_html_gate(const json_t *gate, const struct fa_render_opts *opts,
 		fa_html_adds(&h, "<ul class=\"reasons\">\n");
 		json_array_foreach(reasons, i, r) {
 			fa_html_adds(&h, "<li>");
-			fa_html_text(&h, json_string_value(r));
+			fa_html_value(&h, json_string_value(r), json_string_length(r));
 			fa_html_adds(&h, "</li>\n");
 		}
 		fa_html_adds(&h, "</ul>\n");

@@ -43,4 +43,17 @@ size_t fa_report_len(const json_t *obj, const char *path);
 const struct fa_report_field *fa_report_field_find(const struct fa_report_section *section,
 						   const char *key);
 
+/* Values longer than this many characters are cut in the text and HTML reports. */
+#define FA_REPORT_VALUE_MAX 200
+
+/*
+ * The byte length of the first FA_REPORT_VALUE_MAX characters (code points) of @s (@len bytes),
+ * never inside a UTF-8 sequence; *ret_rest gets how many characters follow the cut.  A value
+ * that is not longer gives @len and 0.
+ */
+size_t fa_report_value_cut(const char *s, size_t len, size_t *ret_rest);
+
+/* Append the marker of a cut value to @out: "… 99,800 more characters". */
+void fa_report_value_marker(struct fa_buf *out, size_t rest);
+
 #endif /* FA_REPORTS_RENDER_INT_H */

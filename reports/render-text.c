@@ -14,7 +14,8 @@
  * Device-supplied text is shown with C0 and C1 controls, bytes that are not UTF-8 and the
  * Unicode bidi controls escaped (\xNN, \uNNNN; audit/util/termsafe.h), so nothing in a report
  * can move the cursor, retitle the terminal or reorder what the reader sees.  Colour is ANSI,
- * only when asked for.
+ * only when asked for.  A value longer than FA_REPORT_VALUE_MAX characters (a 100 KB device
+ * string) is cut and marked "… N more characters", unless opts ask for full values.
  */
 #include "config.h"
 
@@ -37,6 +38,7 @@
 struct fa_text {
 	struct fa_buf *out;
 	bool color;
+	bool full;	/* long values whole, not cut */
 };
 
 static const char *fa_text_severity_color(const char *severity)
@@ -91,15 +93,25 @@ static void fa_text_colored(struct fa_text *t, const char *color, const char *s)
 		fa_buf_adds(t->out, s);
 }
 
-/* The cell of @field in @item, cleaned, "-" when absent. */
-static void fa_text_cell(const json_t *item, const struct fa_report_field *field,
+/* A device value: cleaned, and cut with its marker when long unless @full. */
+static void fa_text_long(struct fa_buf *out, const char *s, size_t len, bool full)
+{
+	size_t rest = 0, cut = full ? len : fa_report_value_cut(s, len, &rest);
+
+	fa_text_clean(out, s, cut);
+	if (rest)
+		fa_report_value_marker(out, rest);
+}
+
+/* The cell of @field in @item, cleaned (cut unless @full), "-" when absent. */
+static void fa_text_cell(const json_t *item, const struct fa_report_field *field, bool full,
 			 struct fa_buf *cell)
 {
 	struct fa_buf raw = FA_BUF_INIT;
 
 	fa_buf_reset(cell);
 	if (fa_report_field_text(item, field, &raw))
-		fa_text_clean(cell, raw.buf, raw.len);
+		fa_text_long(cell, raw.buf, raw.len, full);
 	else
 		fa_buf_addch(cell, '-');
 	fa_buf_release(&raw);
@@ -113,7 +125,7 @@ static void fa_text_pad(struct fa_buf *out, size_t n)
 
 /* Widths of the text columns of @section over @items (0 for fields that are no column). */
 static void fa_text_widths(const struct fa_report_section *section, const json_t *items,
-			   size_t *widths)
+			   bool full, size_t *widths)
 {
 	struct fa_buf cell = FA_BUF_INIT;
 	const json_t *item;
@@ -127,7 +139,7 @@ static void fa_text_widths(const struct fa_report_section *section, const json_t
 		for (f = 0; f < section->nfields; f++) {
 			if (!(section->fields[f].flags & FA_RF_TEXT))
 				continue;
-			fa_text_cell(item, &section->fields[f], &cell);
+			fa_text_cell(item, &section->fields[f], full, &cell);
 			w = fa_text_width(cell.buf);
 			if (w > FA_TEXT_COL_MAX)
 				w = FA_TEXT_COL_MAX;
@@ -183,7 +195,7 @@ static void fa_text_row(struct fa_text *t, const struct fa_report_section *secti
 		field = &section->fields[f];
 		if (!(field->flags & FA_RF_TEXT))
 			continue;
-		fa_text_cell(item, field, &cell);
+		fa_text_cell(item, field, t->full, &cell);
 		fa_text_colored(t, field->flags & FA_RF_SEVERITY ?
 				fa_text_severity_color(cell.buf) : NULL, cell.buf);
 		w = fa_text_width(cell.buf);
@@ -195,7 +207,7 @@ static void fa_text_row(struct fa_text *t, const struct fa_report_section *secti
 		field = &section->fields[f];
 		if (!(field->flags & FA_RF_TEXT_LINE))
 			continue;
-		fa_text_cell(item, field, &cell);
+		fa_text_cell(item, field, t->full, &cell);
 		fa_buf_adds(t->out, "      ");
 		fa_buf_add(t->out, cell.buf, cell.len);
 		fa_buf_addch(t->out, '\n');
@@ -221,7 +233,7 @@ static void fa_text_summary_item(struct fa_text *t, const json_t *report, const 
 	const struct fa_report_field *field = fa_report_field_find(&fa_report_summary, key);
 	struct fa_buf cell = FA_BUF_INIT;
 
-	fa_text_cell(report, field, &cell);
+	fa_text_cell(report, field, t->full, &cell);
 	fa_buf_addf(t->out, "%s %s", field->label, cell.buf);
 	fa_buf_release(&cell);
 }
@@ -234,7 +246,7 @@ static void fa_text_summary_ratio(struct fa_text *t, const json_t *report, const
 	struct fa_buf cell = FA_BUF_INIT;
 
 	fa_text_summary_item(t, report, key);
-	fa_text_cell(report, total, &cell);
+	fa_text_cell(report, total, t->full, &cell);
 	fa_buf_addf(t->out, " of %s", cell.buf);
 	fa_buf_release(&cell);
 }
@@ -317,7 +329,7 @@ static void fa_text_findings(struct fa_text *t, const json_t *report)
 		fa_buf_adds(t->out, "\nNo findings.\n");
 		return;
 	}
-	fa_text_widths(sec, items, widths);
+	fa_text_widths(sec, items, t->full, widths);
 	/* The last pass (s == FA_SEVERITY_COUNT) keeps findings of an unknown severity. */
 	for (s = 0; s <= FA_SEVERITY_COUNT; s++) {
 		n = 0;
@@ -358,7 +370,7 @@ static void fa_text_table(struct fa_text *t, const json_t *report,
 	shown = json_array();
 	for (i = 0; i < n && (!max || i < max); i++)
 		json_array_append(shown, json_array_get(items, i));
-	fa_text_widths(sec, shown, widths);
+	fa_text_widths(sec, shown, t->full, widths);
 	fa_text_header_row(t, sec, widths);
 	for (i = 0; i < json_array_size(shown); i++)
 		fa_text_row(t, sec, widths, json_array_get(shown, i));
@@ -463,7 +475,7 @@ static void fa_text_unmatched(struct fa_text *t, const json_t *report)
 int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
 		   struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color };
+	struct fa_text t = { out, opts->color, opts->full_values };
 	size_t max = opts->not_evaluable_shown ? opts->not_evaluable_shown :
 						  FA_REPORT_NOT_EVALUABLE_SHOWN;
 
@@ -486,13 +498,13 @@ int fa_render_text(const json_t *report, const struct fa_render_opts *opts, stru
 
 /* The value of @key in @item as text, cleaned; "(absent)" when it is not there. */
 static void fa_text_value(const json_t *item, const struct fa_report_section *sec,
-			  const char *key, struct fa_buf *out)
+			  const char *key, bool full, struct fa_buf *out)
 {
 	struct fa_buf raw = FA_BUF_INIT;
 
 	fa_buf_reset(out);
 	if (fa_report_field_text(item, fa_report_field_find(sec, key), &raw))
-		fa_text_clean(out, raw.buf, raw.len);
+		fa_text_long(out, raw.buf, raw.len, full);
 	else
 		fa_buf_adds(out, "(absent)");
 	fa_buf_release(&raw);
@@ -551,7 +563,8 @@ static void fa_text_diff_run_line(struct fa_text *t, const json_t *diff, const c
 }
 
 /* Width of the text of @key over the changes of @items from index @from to @to. */
-static size_t fa_text_diff_width(const json_t *items, size_t from, size_t to, const char *key)
+static size_t fa_text_diff_width(const json_t *items, size_t from, size_t to, const char *key,
+				 bool full)
 {
 	struct fa_buf cell = FA_BUF_INIT;
 	size_t i, w = 0, cw;
@@ -561,7 +574,7 @@ static size_t fa_text_diff_width(const json_t *items, size_t from, size_t to, co
 
 		if (!json_object_get(c, "field"))
 			continue;
-		fa_text_value(c, &fa_diff_changes, key, &cell);
+		fa_text_value(c, &fa_diff_changes, key, full, &cell);
 		cw = fa_text_width(cell.buf);
 		if (cw > FA_TEXT_COL_MAX)
 			cw = FA_TEXT_COL_MAX;
@@ -593,31 +606,31 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 	if (!json_object_get(c, "field")) {
 		/* A subject added or removed: its name and what happened. */
 		fa_text_value(c, &fa_diff_changes, kind && !strcmp(kind, "device") ? "subject" :
-			      kind && !strcmp(kind, "port") ? "port" : "subject", &cell);
+			      kind && !strcmp(kind, "port") ? "port" : "subject", t->full, &cell);
 		fa_buf_addf(t->out, "%s %s", op && !strcmp(op, "added") ? "+" :
 			    op && !strcmp(op, "removed") ? "-" : "~", cell.buf);
 		if (kind && !strcmp(kind, "device"))
 			fa_buf_adds(t->out, " (device)");
-		fa_text_value(c, &fa_diff_changes, "op", &cell);
+		fa_text_value(c, &fa_diff_changes, "op", t->full, &cell);
 		fa_buf_addf(t->out, "  %s", cell.buf);
 	} else {
 		if (fa_report_str(c, "port"))
-			fa_text_value(c, &fa_diff_changes, "port", &cell);
+			fa_text_value(c, &fa_diff_changes, "port", t->full, &cell);
 		else
 			fa_buf_reset(&cell);
 		fa_buf_adds(t->out, cell.buf);
 		w = fa_text_width(cell.buf);
 		fa_text_pad(t->out, (w < wport ? wport - w : 0) + (wport ? 2 : 0));
-		fa_text_value(c, &fa_diff_changes, "field", &cell);
+		fa_text_value(c, &fa_diff_changes, "field", t->full, &cell);
 		fa_buf_adds(t->out, cell.buf);
 		w = fa_text_width(cell.buf);
 		fa_text_pad(t->out, (w < wfield ? wfield - w : 0) + 2);
-		fa_text_value(c, &fa_diff_changes, "old", &cell);
+		fa_text_value(c, &fa_diff_changes, "old", t->full, &cell);
 		fa_buf_adds(t->out, cell.buf);
 		w = fa_text_width(cell.buf);
 		fa_text_pad(t->out, w < wold ? wold - w : 0);
 		fa_buf_adds(t->out, " -> ");
-		fa_text_value(c, &fa_diff_changes, "new", &cell);
+		fa_text_value(c, &fa_diff_changes, "new", t->full, &cell);
 		fa_buf_adds(t->out, cell.buf);
 		w = fa_text_width(cell.buf);
 		fa_text_pad(t->out, w < wnew ? wnew - w : 0);
@@ -626,7 +639,7 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 	if (allowed) {
 		fa_text_colored(t, "\033[32m", "allowed");
 		fa_buf_addf(t->out, " (entry %lld: ", fa_report_int(c, "allow.entry", 0));
-		fa_text_value(c, &fa_diff_changes, "allow.reason", &cell);
+		fa_text_value(c, &fa_diff_changes, "allow.reason", t->full, &cell);
 		fa_buf_addf(t->out, "%s)", cell.buf);
 	} else {
 		fa_text_colored(t, "\033[1;31m", "NOT ALLOWED");
@@ -663,10 +676,10 @@ static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
 			fa_text_colored(t, t->color ? FA_ANSI_BOLD : NULL, "links");
 		}
 		fa_buf_addf(t->out, " (%zu)\n", j - i);
-		wport = fa_text_diff_width(items, i, j, "port");
-		wfield = fa_text_diff_width(items, i, j, "field");
-		wold = fa_text_diff_width(items, i, j, "old");
-		wnew = fa_text_diff_width(items, i, j, "new");
+		wport = fa_text_diff_width(items, i, j, "port", t->full);
+		wfield = fa_text_diff_width(items, i, j, "field", t->full);
+		wold = fa_text_diff_width(items, i, j, "old", t->full);
+		wnew = fa_text_diff_width(items, i, j, "new", t->full);
 		for (; i < j; i++)
 			fa_text_change(t, json_array_get(items, i), wport, wfield, wold, wnew);
 	}
@@ -675,7 +688,7 @@ static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
 int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 			struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color };
+	struct fa_text t = { out, opts->color, opts->full_values };
 
 	const json_t *audit = json_object_get(diff, "audit");
 	const char *overall = fa_report_str(diff, "summary.overall");
@@ -707,7 +720,7 @@ int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
 			struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color };
+	struct fa_text t = { out, opts->color, opts->full_values };
 	const char *verdict = fa_report_str(gate, "summary.verdict");
 	const json_t *reasons = json_object_get(gate, "reasons"), *diff, *audit, *r;
 	size_t i;
@@ -727,7 +740,7 @@ int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
 		if (!json_is_string(r))
 			continue;
 		fa_buf_adds(out, "  - ");
-		fa_text_clean(out, json_string_value(r), json_string_length(r));
+		fa_text_long(out, json_string_value(r), json_string_length(r), t.full);
 		fa_buf_addch(out, '\n');
 	}
 	diff = json_object_get(gate, "diff");

@@ -42,9 +42,11 @@ struct fa_render_opts {
 	const char *command;		/* prometheus: the "command" label; NULL = from the
 					 * document: audit, diff or gate */
 	double duration;		/* prometheus: run time in seconds; < 0 = not known */
+	bool full_values;		/* text: values longer than 200 characters shown whole,
+					 * not cut with a "… N more characters" marker */
 };
 
-#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0 }
+#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false }
 
 /*
  * Render @report in @format ("text", "json", "html", "junit" or "prometheus") and append the

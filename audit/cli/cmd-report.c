@@ -37,6 +37,8 @@ static const char fa_cmd_report_usage[] =
 	"  -o, --output FILE    write FILE atomically; '-' (the default) is standard output\n"
 	"      --color WHEN     colour text output: auto (when standard output is a terminal\n"
 	"                       and NO_COLOR is not set), always or never (default: auto)\n"
+	"      --full-values    text: show values longer than 200 characters whole instead of\n"
+	"                       cut with \"... N more characters\" (json always has them whole)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 rendered, 64 usage, 65 not a readable report, 74 output not written.\n";
@@ -88,6 +90,7 @@ static int fa_cmd_report_run(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "color", required_argument, NULL, 'C' },
+		{ "full-values", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -119,6 +122,9 @@ static int fa_cmd_report_run(int argc, char **argv)
 				return fa_cli_usage_error(&fa_cmd_report,
 							  "--color must be auto, always or never, "
 							  "not '%s'", optarg);
+			break;
+		case 'V':
+			opts.full_values = true;
 			break;
 		case 'h':
 			fputs(fa_cmd_report_usage, stdout);

@@ -237,3 +237,46 @@ bool fa_linux_is_word(struct fa_textscan_span s)
 			return false;
 	return s.len > 0;
 }
+
+bool fa_linux_ib_table_line(struct fa_textscan_span line, struct fa_linux_ib_key *key,
+			    struct fa_textscan_span *ret_table, struct fa_textscan_span *ret_value)
+{
+	struct fa_textscan_span prefix, path, value, dev, port, index;
+	size_t i;
+
+	if (!fa_linux_sysfs_line(line, "/sys/class/infiniband/", &prefix, &path, &value) ||
+	    prefix.len != 0)
+		return false;
+	if (!fa_linux_path_word(&path, "sys", NULL) || !fa_linux_path_word(&path, "class", NULL) ||
+	    !fa_linux_path_word(&path, "infiniband", NULL) ||
+	    !fa_linux_path_word(&path, NULL, &dev) || !fa_linux_path_word(&path, "ports", NULL) ||
+	    !fa_linux_path_word(&path, NULL, &port))
+		return false;
+	/* the last word is the index; the table is what lies between it and the port */
+	for (i = path.len; i > 0 && path.ptr[i - 1] != '/'; i--)
+		;
+	if (i < 2 || i == path.len)
+		return false;
+	index.ptr = path.ptr + i;
+	index.len = path.len - i;
+	if (!fa_linux_is_word(dev) || !fa_textscan_copy(dev, key->dev, sizeof(key->dev)) ||
+	    !fa_textscan_int(port, &key->port) || key->port < 1 || key->port > 255 ||
+	    !fa_textscan_int(index, &key->index) || key->index < 0 || key->index > 65535)
+		return false;
+	ret_table->ptr = path.ptr;
+	ret_table->len = i - 1;
+	*ret_value = value;
+	return true;
+}
+
+int fa_linux_ib_key_cmp(const void *x, const void *y)
+{
+	const struct fa_linux_ib_key *a = x, *b = y;
+	int c = strcmp(a->dev, b->dev);
+
+	if (c)
+		return c;
+	if (a->port != b->port)
+		return a->port < b->port ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
@@ -88,6 +89,25 @@ bool fa_linux_path_word(struct fa_textscan_span *path, const char *expect,
  * damaged capture) is refused rather than mangled.
  */
 bool fa_linux_is_word(struct fa_textscan_span s);
+
+/* Where a line of a per-port sysfs table of an RDMA device points: device, port and index. */
+struct fa_linux_ib_key {
+	char dev[64];
+	int64_t port;	/* 1 to 255 */
+	int64_t index;	/* 0 to 65535 */
+};
+
+/*
+ * A "grep -H" line of a per-port table file of an RDMA device,
+ * "/sys/class/infiniband/DEV/ports/PORT/TABLE/INDEX:VALUE": the device, port and index into
+ * @key, TABLE ("/pkeys", "/gid_attrs/types") into *ret_table, the value into *ret_value.
+ * False when the line is not of that form or a part is out of range.
+ */
+bool fa_linux_ib_table_line(struct fa_textscan_span line, struct fa_linux_ib_key *key,
+			    struct fa_textscan_span *ret_table, struct fa_textscan_span *ret_value);
+
+/* qsort order of entries that start with a struct fa_linux_ib_key: device, port, index. */
+int fa_linux_ib_key_cmp(const void *x, const void *y);
 
 /*
  * The model's GID type ("RoCE v1", "RoCE v2", "IB") for a GID of version @ver ("v1"/"v2", as

@@ -32,23 +32,9 @@
 #include "audit/util/banned.h"
 
 struct fa_pkey_entry {
-	char dev[64];
-	int64_t port;
-	int64_t index;
+	struct fa_linux_ib_key key;	/* first: sorted by fa_linux_ib_key_cmp */
 	char pkey[8];
 };
-
-static int fa_pkey_cmp(const void *x, const void *y)
-{
-	const struct fa_pkey_entry *a = x, *b = y;
-	int c = strcmp(a->dev, b->dev);
-
-	if (c)
-		return c;
-	if (a->port != b->port)
-		return a->port < b->port ? -1 : 1;
-	return a->index < b->index ? -1 : a->index > b->index;
-}
 
 /* "0x" and four hex digits, into @out as lowercase. */
 static bool fa_pkey_value(struct fa_textscan_span v, char out[8])
@@ -75,22 +61,10 @@ static bool fa_pkey_value(struct fa_textscan_span v, char out[8])
 /* One "PATH:VALUE" line into @e; false when it is not a pkeys sysfs line. */
 static bool fa_pkey_line(struct fa_textscan_span line, struct fa_pkey_entry *e)
 {
-	struct fa_textscan_span prefix, path, value, dev, port, index;
+	struct fa_textscan_span table, value;
 
-	if (!fa_linux_sysfs_line(line, "/sys/class/infiniband/", &prefix, &path, &value) ||
-	    prefix.len != 0)
-		return false;
-	if (!fa_linux_path_word(&path, "sys", NULL) || !fa_linux_path_word(&path, "class", NULL) ||
-	    !fa_linux_path_word(&path, "infiniband", NULL) ||
-	    !fa_linux_path_word(&path, NULL, &dev) || !fa_linux_path_word(&path, "ports", NULL) ||
-	    !fa_linux_path_word(&path, NULL, &port) || !fa_linux_path_word(&path, "pkeys", NULL) ||
-	    !fa_linux_path_word(&path, NULL, &index) || path.len != 0)
-		return false;
-	if (!fa_linux_is_word(dev) || !fa_textscan_copy(dev, e->dev, sizeof(e->dev)) ||
-	    !fa_textscan_int(port, &e->port) || e->port < 1 || e->port > 255 ||
-	    !fa_textscan_int(index, &e->index) || e->index < 0 || e->index > 65535)
-		return false;
-	return fa_pkey_value(value, e->pkey);
+	return fa_linux_ib_table_line(line, &e->key, &table, &value) &&
+	       fa_textscan_eq(table, "/pkeys") && fa_pkey_value(value, e->pkey);
 }
 
 /* Write the sorted entries @e[0..n) as pkeys[] of their ports. */
@@ -99,12 +73,12 @@ static void fa_pkey_apply(json_t *device, const struct fa_pkey_entry *e, size_t 
 	size_t i = 0;
 
 	while (i < n) {
-		json_t *p = fa_linux_rdma_port(device, e[i].dev, e[i].port, NULL);
+		json_t *p = fa_linux_rdma_port(device, e[i].key.dev, e[i].key.port, NULL);
 		json_t *keys = json_array(), *seen = json_object();
 		size_t j;
 
-		for (j = i; j < n && strcmp(e[j].dev, e[i].dev) == 0 && e[j].port == e[i].port;
-		     j++) {
+		for (j = i; j < n && strcmp(e[j].key.dev, e[i].key.dev) == 0 &&
+			    e[j].key.port == e[i].key.port; j++) {
 			if (strcmp(e[j].pkey, "0x0000") == 0 || json_object_get(seen, e[j].pkey))
 				continue;
 			json_object_set_new(seen, e[j].pkey, json_true());
@@ -151,7 +125,7 @@ int fa_parse_linux_pkeys(const struct fa_capture *cap, json_t *device, struct fa
 			: fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
 		goto out;
 	}
-	qsort(e, n, sizeof(*e), fa_pkey_cmp);
+	qsort(e, n, sizeof(*e), fa_linux_ib_key_cmp);
 	fa_pkey_apply(device, e, n);
 out:
 	free(e);

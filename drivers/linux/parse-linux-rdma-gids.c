@@ -37,25 +37,11 @@
 enum fa_gid_attr { FA_GID_VALUE, FA_GID_TYPE, FA_GID_NDEV };
 
 struct fa_gid_entry {
-	char dev[64];
-	int64_t port;
-	int64_t index;
+	struct fa_linux_ib_key key;	/* first: sorted by fa_linux_ib_key_cmp */
 	char gid[40];
 	char type[16];
 	char ndev[64];
 };
-
-static int fa_gid_entry_cmp(const void *x, const void *y)
-{
-	const struct fa_gid_entry *a = x, *b = y;
-	int c = strcmp(a->dev, b->dev);
-
-	if (c)
-		return c;
-	if (a->port != b->port)
-		return a->port < b->port ? -1 : 1;
-	return a->index < b->index ? -1 : a->index > b->index;
-}
 
 /* Eight groups of four hex digits, as the kernel writes a GID; false for the all-zero one. */
 static bool fa_sysfs_gid(struct fa_textscan_span v)
@@ -81,24 +67,22 @@ static bool fa_sysfs_gid(struct fa_textscan_span v)
 	return nonzero;
 }
 
-/* The entry of @dev/@port/@index, added when new. */
+/* The entry of @key, added when new. */
 static struct fa_gid_entry *fa_gid_entry(struct fa_gid_entry **e, size_t *n, size_t *cap_n,
-					 const char *dev, int64_t port, int64_t index)
+					 const struct fa_linux_ib_key *key)
 {
 	size_t i;
 
 	/* grep prints the three files of a port one glob after the other: look back */
 	for (i = *n; i-- > 0;)
-		if ((*e)[i].index == index && (*e)[i].port == port && strcmp((*e)[i].dev, dev) == 0)
+		if (fa_linux_ib_key_cmp(&(*e)[i].key, key) == 0)
 			return &(*e)[i];
 	if (*n == *cap_n) {
 		*cap_n = *cap_n ? *cap_n * 2 : 32;
 		*e = fa_xreallocarray(*e, *cap_n, sizeof(**e));
 	}
 	memset(&(*e)[*n], 0, sizeof(**e));
-	snprintf((*e)[*n].dev, sizeof((*e)[*n].dev), "%s", dev);
-	(*e)[*n].port = port;
-	(*e)[*n].index = index;
+	(*e)[*n].key = *key;
 	return &(*e)[(*n)++];
 }
 
@@ -106,36 +90,20 @@ static struct fa_gid_entry *fa_gid_entry(struct fa_gid_entry **e, size_t *n, siz
 static bool fa_gid_sysfs_line(struct fa_textscan_span line, struct fa_gid_entry **e, size_t *n,
 			      size_t *cap_n)
 {
-	struct fa_textscan_span prefix, path, value, dev, port, w, index;
+	struct fa_textscan_span table, value;
+	struct fa_linux_ib_key key;
 	enum fa_gid_attr attr;
 	struct fa_gid_entry *g;
-	int64_t pn, in;
-	char devname[64];
 
-	if (!fa_linux_sysfs_line(line, "/sys/class/infiniband/", &prefix, &path, &value) ||
-	    prefix.len != 0)
+	if (!fa_linux_ib_table_line(line, &key, &table, &value))
 		return false;
-	if (!fa_linux_path_word(&path, "sys", NULL) || !fa_linux_path_word(&path, "class", NULL) ||
-	    !fa_linux_path_word(&path, "infiniband", NULL) ||
-	    !fa_linux_path_word(&path, NULL, &dev) || !fa_linux_path_word(&path, "ports", NULL) ||
-	    !fa_linux_path_word(&path, NULL, &port) || !fa_linux_path_word(&path, NULL, &w))
-		return false;
-	if (fa_textscan_eq(w, "gids")) {
+	if (fa_textscan_eq(table, "/gids"))
 		attr = FA_GID_VALUE;
-	} else if (fa_textscan_eq(w, "gid_attrs") && fa_linux_path_word(&path, NULL, &w)) {
-		if (fa_textscan_eq(w, "types"))
-			attr = FA_GID_TYPE;
-		else if (fa_textscan_eq(w, "ndevs"))
-			attr = FA_GID_NDEV;
-		else
-			return false;
-	} else {
-		return false;
-	}
-	if (!fa_linux_path_word(&path, NULL, &index) || path.len != 0 ||
-	    !fa_textscan_int(port, &pn) || pn < 1 || pn > 255 || !fa_textscan_int(index, &in) ||
-	    in < 0 || in > 65535 || !fa_linux_is_word(dev) ||
-	    !fa_textscan_copy(dev, devname, sizeof(devname)))
+	else if (fa_textscan_eq(table, "/gid_attrs/types"))
+		attr = FA_GID_TYPE;
+	else if (fa_textscan_eq(table, "/gid_attrs/ndevs"))
+		attr = FA_GID_NDEV;
+	else
 		return false;
 	value = fa_textscan_trim(value);
 	switch (attr) {
@@ -145,17 +113,17 @@ static bool fa_gid_sysfs_line(struct fa_textscan_span line, struct fa_gid_entry 
 			return true;
 		if (!fa_sysfs_gid(value))
 			return false;
-		g = fa_gid_entry(e, n, cap_n, devname, pn, in);
+		g = fa_gid_entry(e, n, cap_n, &key);
 		return fa_textscan_copy(value, g->gid, sizeof(g->gid));
 	case FA_GID_TYPE:
 		if (!fa_textscan_eq(value, "IB/RoCE v1") && !fa_textscan_eq(value, "RoCE v2"))
 			return false;
-		g = fa_gid_entry(e, n, cap_n, devname, pn, in);
+		g = fa_gid_entry(e, n, cap_n, &key);
 		return fa_textscan_copy(value, g->type, sizeof(g->type));
 	case FA_GID_NDEV:
 		if (!fa_linux_is_word(value))
 			return false;
-		g = fa_gid_entry(e, n, cap_n, devname, pn, in);
+		g = fa_gid_entry(e, n, cap_n, &key);
 		return fa_textscan_copy(value, g->ndev, sizeof(g->ndev));
 	}
 	return false;
@@ -180,7 +148,7 @@ static void fa_gid_write(json_t *gids, const struct fa_gid_entry *g, const json_
 	const char *type = NULL;
 	char ipv4[16];
 
-	json_object_set_new(o, "index", json_integer(g->index));
+	json_object_set_new(o, "index", json_integer(g->key.index));
 	json_object_set_new(o, "gid", json_string(g->gid));
 	if (g->type[0])
 		type = fa_linux_gid_type(ver, g->ndev[0] != '\0', port);
@@ -235,7 +203,7 @@ int fa_parse_linux_rdma_gids(const struct fa_capture *cap, json_t *device, struc
 				  (int)(first.len > 120 ? 120 : first.len), first.ptr);
 	}
 	if (n)
-		qsort(e, n, sizeof(*e), fa_gid_entry_cmp);
+		qsort(e, n, sizeof(*e), fa_linux_ib_key_cmp);
 	for (i = 0; i < n; i++) {
 		json_t *p;
 
@@ -243,10 +211,11 @@ int fa_parse_linux_rdma_gids(const struct fa_capture *cap, json_t *device, struc
 			/* attributes of a GID the output does not show (cut off, or changed
 			 * between the reads): nothing to place them on */
 			fa_device_warn(device, "%s: %s port %lld GID %lld has attributes but no value",
-				       cmd, e[i].dev, (long long)e[i].port, (long long)e[i].index);
+				       cmd, e[i].key.dev, (long long)e[i].key.port,
+				       (long long)e[i].key.index);
 			continue;
 		}
-		p = fa_linux_rdma_port(device, e[i].dev, e[i].port, NULL);
+		p = fa_linux_rdma_port(device, e[i].key.dev, e[i].key.port, NULL);
 		if (p != port) {
 			port = p;
 			/* show_gids filled this port already: leave it as it is */

@@ -65,18 +65,6 @@ static const char *fa_t_list(const json_t *obj, const char *path)
 	return buf;
 }
 
-/* GID @index of @port (borrowed), or NULL. */
-static json_t *fa_t_gid(const json_t *port, json_int_t index)
-{
-	json_t *g;
-	size_t i;
-
-	json_array_foreach(json_object_get(port, "gids"), i, g)
-		if (json_integer_value(json_object_get(g, "index")) == index)
-			return g;
-	return NULL;
-}
-
 /* A device whose ports carry the RDMA devices @n ports named pN with nic.device mlx5_N. */
 static json_t *fa_t_rdma_host(int n, const char *link_layer)
 {
@@ -111,12 +99,12 @@ START_TEST(parse_gpu_host_show_gids_tabs)
 	p = fa_device_find_port(d, "p0");
 	ck_assert_msg(json_array_size(json_object_get(p, "gids")) == 4,
 		      "The four GIDs of mlx5_0 port 1 land on its netdev port.");
-	g = fa_t_gid(p, 3);
+	g = fa_tp_gid(p, 3);
 	ck_assert_str_eq(fa_tp_str(g, "gid"), "0000:0000:0000:0000:0000:ffff:c0a8:d3f2");
 	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "192.168.211.242");
 	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v2");
 	ck_assert_str_eq(fa_tp_str(g, "netdev"), "rdma0");
-	g = fa_t_gid(p, 0);
+	g = fa_tp_gid(p, 0);
 	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v1");
 	ck_assert_msg(!json_object_get(g, "ipv4"), "A link-local GID has no IPv4 address.");
 	ck_assert_msg(fa_tp_nwarn(d) == 0,
@@ -137,13 +125,13 @@ START_TEST(parse_gpu_host_show_gids_spaces_and_rdma_only)
 	/* No ibdev2netdev ran: the GIDs go to the RDMA-only ports. */
 	p = fa_device_find_port(d, "mlx5_1/1");
 	ck_assert_msg(p != NULL, "mlx5_1 port 1 gets a port of its own.");
-	g = fa_t_gid(p, 2);
+	g = fa_tp_gid(p, 2);
 	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "10.200.0.28");
 	ck_assert_str_eq(fa_tp_str(g, "gid"), "0000:0000:0000:0000:0000:ffff:0ac8:001c");
 	ck_assert_str_eq(fa_tp_str(g, "netdev"), "ens1f1");
 	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v1");
 	p = fa_device_find_port(d, "mlx5_5/1");
-	ck_assert_str_eq(fa_tp_str(fa_t_gid(p, 1), "netdev"), "enp65s0f1np1");
+	ck_assert_str_eq(fa_tp_str(fa_tp_gid(p, 1), "netdev"), "enp65s0f1np1");
 	ck_assert_msg(json_array_size(json_object_get(fa_device_find_port(d, "mlx5_3/1"), "gids")) ==
 			  2,
 		      "mlx5_3 has its two link-local GIDs (the space-aligned empty IPv4 column).");
@@ -165,8 +153,8 @@ START_TEST(parse_gpu_host_show_gids_variants)
 				  d, NULL),
 			 0);
 	p = fa_device_find_port(d, "p0");
-	ck_assert_str_eq(fa_tp_str(fa_t_gid(p, 0), "type"), "IB");
-	ck_assert_msg(!json_object_get(fa_t_gid(p, 0), "netdev"), "An IB GID has no netdev.");
+	ck_assert_str_eq(fa_tp_str(fa_tp_gid(p, 0), "type"), "IB");
+	ck_assert_msg(!json_object_get(fa_tp_gid(p, 0), "netdev"), "An IB GID has no netdev.");
 	ck_assert_msg(fa_tp_warned(d, "n_gids_found=2 but 1"),
 		      "A footer count that disagrees with the lines is a warning.");
 

@@ -14,6 +14,7 @@
 #include "audit/util/buf.h"
 #include "drivers/junos/parse-junos.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 
@@ -23,30 +24,16 @@
 static json_t *fa_junos_run_text(fa_parse_fn *fn, const char *text, size_t len, int *ret,
 				 struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
 	json_t *dev = fa_device_new("sw", "switch");
 
-	cap.command = "<rpc/>";
-	cap.format = FA_CAPTURE_XML;
-	cap.data = text;
-	cap.len = len;
-	*ret = fn(&cap, dev, err);
+	*ret = fa_tp_direct(fn, "<rpc/>", FA_CAPTURE_XML, text, len, dev, err);
 	return dev;
 }
 
 /* Parse a fixture; the test fails unless the parser returns 0. */
 static json_t *fa_junos_run(fa_parse_fn *fn, const char *path)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	struct fa_err err = FA_ERR_INIT;
-	json_t *dev;
-	int r;
-
-	fa_test_read(path, &b);
-	dev = fa_junos_run_text(fn, b.buf, b.len, &r, &err);
-	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
-	fa_buf_release(&b);
-	return dev;
+	return fa_tp_direct_file(fn, "<rpc/>", FA_CAPTURE_XML, path, fa_device_new("sw", "switch"));
 }
 
 static json_int_t fa_int(const json_t *obj, const char *path)

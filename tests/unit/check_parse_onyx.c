@@ -14,6 +14,7 @@
 #include "audit/util/buf.h"
 #include "drivers/onyx/parse-onyx.h"
 #include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 
@@ -23,28 +24,16 @@
 static json_t *fa_onyx_run_text(fa_parse_fn *fn, json_t *dev, const char *text, size_t len,
 				int *ret, struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
-
-	cap.command = "show";
-	cap.data = text;
-	cap.len = len;
 	if (!dev)
 		dev = fa_device_new("sw", "switch");
-	*ret = fn(&cap, dev, err);
+	*ret = fa_tp_direct(fn, "show", FA_CAPTURE_TEXT, text, len, dev, err);
 	return dev;
 }
 
 static json_t *fa_onyx_run_into(fa_parse_fn *fn, json_t *dev, const char *path)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	struct fa_err err = FA_ERR_INIT;
-	int r;
-
-	fa_test_read(path, &b);
-	dev = fa_onyx_run_text(fn, dev, b.buf, b.len, &r, &err);
-	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
-	fa_buf_release(&b);
-	return dev;
+	return fa_tp_direct_file(fn, "show", FA_CAPTURE_TEXT, path,
+				 dev ? dev : fa_device_new("sw", "switch"));
 }
 
 static json_t *fa_onyx_run(fa_parse_fn *fn, const char *path)

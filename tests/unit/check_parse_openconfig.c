@@ -22,29 +22,16 @@
 static json_t *fa_oc_run_text(fa_parse_fn *fn, const char *text, size_t len, int *ret,
 			      struct fa_err *err)
 {
-	struct fa_capture cap = FA_CAPTURE_INIT;
 	json_t *dev = fa_device_new("leaf1", "switch");
 
-	cap.command = "<get/>";
-	cap.format = FA_CAPTURE_XML;
-	cap.data = text;
-	cap.len = len;
-	*ret = fn(&cap, dev, err);
+	*ret = fa_tp_direct(fn, "<get/>", FA_CAPTURE_XML, text, len, dev, err);
 	return dev;
 }
 
 static json_t *fa_oc_run(fa_parse_fn *fn, const char *path)
 {
-	struct fa_buf b = FA_BUF_INIT;
-	struct fa_err err = FA_ERR_INIT;
-	json_t *dev;
-	int r;
-
-	fa_test_read(path, &b);
-	dev = fa_oc_run_text(fn, b.buf, b.len, &r, &err);
-	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
-	fa_buf_release(&b);
-	return dev;
+	return fa_tp_direct_file(fn, "<get/>", FA_CAPTURE_XML, path,
+				 fa_device_new("leaf1", "switch"));
 }
 
 START_TEST(parse_openconfig_interfaces_netconfd)

@@ -29,17 +29,6 @@ static int fa_t_file(fa_parse_fn *fn, const char *command, const char *rel, json
 	return fa_tp_file(fn, "gpu001", command, NULL, fa_tp_own(rel), dev, NULL);
 }
 
-static json_t *fa_t_gid(const json_t *port, json_int_t index)
-{
-	json_t *g;
-	size_t i;
-
-	json_array_foreach(json_object_get(port, "gids"), i, g)
-		if (json_integer_value(json_object_get(g, "index")) == index)
-			return g;
-	return NULL;
-}
-
 START_TEST(parse_rdma_sysfs_netdevs)
 {
 	json_t *d = fa_device_new("gpu001", "host"), *p;
@@ -100,18 +89,18 @@ START_TEST(parse_rdma_sysfs_gids)
 	ck_assert_int_eq((int)json_array_size(gids), 5);
 	/* index order, not glob order (10 came before 2) */
 	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(gids, 4), "index")), 10);
-	g = fa_t_gid(p, 3);
+	g = fa_tp_gid(p, 3);
 	ck_assert_str_eq(fa_tp_str(g, "gid"), "0000:0000:0000:0000:0000:ffff:c0a8:d3f2");
 	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "192.168.211.242");
 	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v2");
 	ck_assert_str_eq(fa_tp_str(g, "netdev"), "ens1f0np0");
-	g = fa_t_gid(p, 0);
+	g = fa_tp_gid(p, 0);
 	ck_assert_str_eq(fa_tp_str(g, "type"), "RoCE v1");
 	ck_assert_msg(!json_object_get(g, "ipv4"), "A link-local GID has no IPv4 address.");
-	g = fa_t_gid(p, 10);
+	g = fa_tp_gid(p, 10);
 	ck_assert_str_eq(fa_tp_str(g, "ipv4"), "192.168.100.2");
 	ck_assert_str_eq(fa_tp_str(g, "netdev"), "ens1f0np0.100");
-	g = fa_t_gid(fa_device_find_port(d, "mlx4_0/1"), 0);
+	g = fa_tp_gid(fa_device_find_port(d, "mlx4_0/1"), 0);
 	ck_assert_str_eq(fa_tp_str(g, "gid"), "fe80:0000:0000:0000:0002:c903:00a1:b2c1");
 	ck_assert_str_eq(fa_tp_str(g, "type"), "IB");
 	ck_assert_msg(!json_object_get(g, "netdev"), "An InfiniBand GID has no netdev.");

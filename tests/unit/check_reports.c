@@ -15,6 +15,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 #include "audit/util/fileio.h"
+#include "reports/render-int.h"
 #include "reports/report.h"
 #include "tests/unit/unit.h"
 
@@ -361,6 +362,40 @@ START_TEST(reports_severity_names_round_trip)
 }
 END_TEST
 
+/* Long values are cut after 200 code points, never inside one, and the marker counts the rest. */
+START_TEST(reports_long_value_cut)
+{
+	struct fa_buf s = FA_BUF_INIT, m = FA_BUF_INIT;
+	size_t i, rest;
+
+	for (i = 0; i < FA_REPORT_VALUE_MAX; i++)
+		fa_buf_addch(&s, 'a');
+	ck_assert_uint_eq(fa_report_value_cut(s.buf, s.len, &rest), FA_REPORT_VALUE_MAX);
+	ck_assert_uint_eq(rest, 0);
+	fa_buf_addch(&s, 'b');
+	ck_assert_uint_eq(fa_report_value_cut(s.buf, s.len, &rest), FA_REPORT_VALUE_MAX);
+	ck_assert_uint_eq(rest, 1);
+	fa_report_value_marker(&m, rest);
+	ck_assert_str_eq(m.buf, "\xe2\x80\xa6 1 more character");
+
+	/* 250 two-byte characters: 200 of them are 400 bytes, 50 are left. */
+	fa_buf_reset(&s);
+	for (i = 0; i < 250; i++)
+		fa_buf_adds(&s, "\xc3\xa9");
+	ck_assert_uint_eq(fa_report_value_cut(s.buf, s.len, &rest), 400);
+	ck_assert_uint_eq(rest, 50);
+
+	fa_buf_reset(&m);
+	fa_report_value_marker(&m, 99800);
+	ck_assert_str_eq(m.buf, "\xe2\x80\xa6 99,800 more characters");
+	fa_buf_reset(&m);
+	fa_report_value_marker(&m, 1234567);
+	ck_assert_str_eq(m.buf, "\xe2\x80\xa6 1,234,567 more characters");
+	fa_buf_release(&s);
+	fa_buf_release(&m);
+}
+END_TEST
+
 Suite *fa_reports_suite(void)
 {
 	Suite *s = suite_create("reports");
@@ -379,6 +414,7 @@ Suite *fa_reports_suite(void)
 	tcase_add_test(tc, reports_output_cap_is_honoured);
 	tcase_add_test(tc, reports_labels_come_from_field_tables);
 	tcase_add_test(tc, reports_severity_names_round_trip);
+	tcase_add_test(tc, reports_long_value_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,16 +12,27 @@
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 
-int fa_tp_run(fa_parse_fn *fn, const char *device, const char *command, const char *arg,
-	      const char *data, size_t len, json_t *dev, struct fa_err *err)
+/* A capture of @len bytes of @data as the output of @command (with @arg) in @format. */
+static struct fa_capture fa_tp_capture(const char *device, const char *command, const char *arg,
+				       enum fa_capture_format format, const char *data,
+				       size_t len)
 {
 	struct fa_capture cap = FA_CAPTURE_INIT;
 
 	cap.device = device;
 	cap.command = command;
 	cap.arg = arg;
+	cap.format = format;
 	cap.data = data;
 	cap.len = len;
+	return cap;
+}
+
+int fa_tp_run(fa_parse_fn *fn, const char *device, const char *command, const char *arg,
+	      const char *data, size_t len, json_t *dev, struct fa_err *err)
+{
+	struct fa_capture cap = fa_tp_capture(device, command, arg, FA_CAPTURE_TEXT, data, len);
+
 	return fa_parse_output(fn, &cap, dev, err);
 }
 
@@ -35,6 +46,39 @@ int fa_tp_file(fa_parse_fn *fn, const char *device, const char *command, const c
 	r = fa_tp_run(fn, device, command, arg, b.buf, b.len, dev, err);
 	fa_buf_release(&b);
 	return r;
+}
+
+int fa_tp_direct(fa_parse_fn *fn, const char *command, enum fa_capture_format format,
+		 const char *data, size_t len, json_t *dev, struct fa_err *err)
+{
+	struct fa_capture cap = fa_tp_capture(NULL, command, NULL, format, data, len);
+
+	return fn(&cap, dev, err);
+}
+
+json_t *fa_tp_direct_file(fa_parse_fn *fn, const char *command, enum fa_capture_format format,
+			  const char *path, json_t *dev)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	fa_test_read(path, &b);
+	r = fa_tp_direct(fn, command, format, b.buf, b.len, dev, &err);
+	ck_assert_msg(r == 0, "%s parses (%s).", path, err.msg);
+	fa_buf_release(&b);
+	return dev;
+}
+
+json_t *fa_tp_gid(const json_t *port, json_int_t index)
+{
+	json_t *g;
+	size_t i;
+
+	json_array_foreach(json_object_get(port, "gids"), i, g)
+		if (json_integer_value(json_object_get(g, "index")) == index)
+			return g;
+	return NULL;
 }
 
 const char *fa_tp_own(const char *rel)

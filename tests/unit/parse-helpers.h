@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "audit/util/err.h"
+#include "drivers/capture.h"
 #include "drivers/platform.h"
 
 /* An absent integer reads as this: no device reports it. */
@@ -22,6 +23,20 @@ int fa_tp_run(fa_parse_fn *fn, const char *device, const char *command, const ch
 /* The same on the file at @path (absolute); fails the test when it cannot be read. */
 int fa_tp_file(fa_parse_fn *fn, const char *device, const char *command, const char *arg,
 	       const char *path, json_t *dev, struct fa_err *err);
+
+/*
+ * Run @fn itself on @len bytes of @data as the output of @command in @format (the capture's
+ * device left unset), into @dev: unlike fa_tp_run, without normalising the output and without
+ * the "nothing recognised" check, so a test sees what the parser alone returns.
+ */
+int fa_tp_direct(fa_parse_fn *fn, const char *command, enum fa_capture_format format,
+		 const char *data, size_t len, json_t *dev, struct fa_err *err);
+/* The same on the file at @path (absolute); the test fails unless @fn returns 0.  Returns @dev. */
+json_t *fa_tp_direct_file(fa_parse_fn *fn, const char *command, enum fa_capture_format format,
+			  const char *path, json_t *dev);
+
+/* Borrowed: the GID of index @index in @port's gids[], or NULL. */
+json_t *fa_tp_gid(const json_t *port, json_int_t index);
 
 /* Absolute path of a test's own fixture in the source tree (a buffer of its own). */
 const char *fa_tp_own(const char *rel);
