@@ -42,18 +42,23 @@ for fam in $FA_FUZZ_FAMILIES jsonread; do
 			fa_fail "the seed $line of $fam.list exists"
 		fi
 	done <"$seeds"
-	# -timeout: one input taking a second is a hang; -rss_limit_mb bounds memory.
+	# -timeout: one input taking FA_FUZZ_TIMEOUT seconds (20; an input is at most 64 KiB,
+	# parsed in milliseconds on a quiet machine, so even a machine loaded 15 times over
+	# stays far below) is a hang; -rss_limit_mb bounds memory.  Each family's findings get
+	# their own prefix, and are kept in the build folder (tests/fuzz/artifacts/).
+	art="$FA_BUILDDIR/tests/fuzz/artifacts"
+	mkdir -p "$art"
+	rm -f "$art/$fam-"*
 	if (cd "$FA_TMP" && timeout $((FA_FUZZ_SECONDS + 120)) "$target" \
-		-max_total_time="$FA_FUZZ_SECONDS" -timeout=5 -rss_limit_mb=2048 \
-		-print_final_stats=1 "$corpus") >"$FA_TMP/fuzz-$fam.log" 2>&1; then
+		-max_total_time="$FA_FUZZ_SECONDS" -timeout="${FA_FUZZ_TIMEOUT:-20}" \
+		-rss_limit_mb=2048 -artifact_prefix="$art/$fam-" -print_final_stats=1 \
+		"$corpus") >"$FA_TMP/fuzz-$fam.log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$FA_TMP/fuzz-$fam.log")
 		fa_ok "$name: $n seeds, ${runs:-?} runs in ${FA_FUZZ_SECONDS}s, nothing found"
 	else
 		fa_fail "$name: $n seeds, ${FA_FUZZ_SECONDS}s" "$FA_TMP/fuzz-$fam.log"
-		ls "$FA_TMP"/crash-* "$FA_TMP"/leak-* "$FA_TMP"/timeout-* 2>/dev/null | while read -r f; do
-			echo "--- $f (base64)"
-			base64 "$f" | head -c 4000
-			echo
+		ls "$art/$fam-"* 2>/dev/null | while read -r f; do
+			echo "--- kept: $f ($(wc -c <"$f") bytes; rerun: $target $f)"
 		done
 	fi
 done
