@@ -48,6 +48,8 @@ int main(void)
 		fa_scrub_suite,
 		fa_collect_suite,
 		fa_port_index_suite,
+		/* Agreement with the peers' expected parses */
+		fa_agreement_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,

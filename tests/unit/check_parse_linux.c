@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "drivers/linux/parse-linux.h"
 #include "drivers/platform-list.h"
 #include "drivers/platform.h"
+#include "tests/unit/agree.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
@@ -734,6 +736,54 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 	json_decref(d);
 }
 END_TEST
+
+/*
+ * The agreement suite's row for jc, which ships its reading of each ethtool output it tests
+ * with: speed (speed_bps) and auto-negotiation of the settings outputs.  Two documented
+ * differences, jc's: ethtool--default1.out and ethtool--link-partner-advertised-link-modes.out
+ * both print "\tAuto-negotiation: on" where jc's JSON has "auto_negotiation": false; the
+ * model has autoneg true, as printed.
+ */
+void fa_agree_linux_ethtool(struct fa_agree_tally *t)
+{
+	static const char *const cases[] = {"default1", "default2",
+					    "link-partner-advertised-link-modes"};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char out[256], exp[256];
+		json_error_t jerr;
+		json_t *d = fa_device_new("gpu001", "host"), *e, *p, *v;
+		const char *name;
+		json_int_t speed;
+
+		snprintf(out, sizeof(out), "kellyjonbrazil__jc/tests/fixtures/generic/ethtool--%s.out",
+			 cases[i]);
+		snprintf(exp, sizeof(exp), "kellyjonbrazil__jc/tests/fixtures/generic/ethtool--%s.json",
+			 cases[i]);
+		e = json_load_file(fa_test_fixture(exp), 0, &jerr);
+		ck_assert_msg(e != NULL, "%s is JSON (%s).", exp, jerr.text);
+		t->files++;
+		name = json_string_value(json_object_get(e, "name"));
+		ck_assert_ptr_nonnull(name);
+		ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool", name,
+					   fa_test_fixture(out), d, NULL),
+				 0);
+		p = fa_device_find_port(d, name);
+		if (json_is_integer(v = json_object_get(e, "speed_bps"))) {
+			if (fa_get_int(p, "speed", &speed))
+				fa_agree_count(t, speed == json_integer_value(v), "linux ethtool",
+					       "speed", out);
+			else
+				t->absent++;
+		}
+		if (json_is_boolean(v = json_object_get(e, "auto_negotiation")))
+			fa_agree_count(t, json_equal(fa_obj_get_path(p, "autoneg"), v),
+				       "linux ethtool", "auto-negotiation", out);
+		json_decref(e);
+		json_decref(d);
+	}
+}
 
 START_TEST(parse_linux_ethtool_errors)
 {
