@@ -36,6 +36,7 @@ Suite *fa_agreement_suite(void);
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_rdma_sysfs_suite(void);
 Suite *fa_parse_linux_suite(void);
+Suite *fa_parse_dcb_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
 Suite *fa_parse_cumulus_suite(void);
