@@ -1209,7 +1209,11 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
 	ck_assert_str_eq(fa_tp_str(p, "ib.link_layer"), "InfiniBand");
 	ck_assert_msg(fa_tp_int(p, "ib.active_mtu") == 4096, "ib0's active MTU is 4096.");
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 383 && fa_tp_int(p, "ib.sm_lid") == 228,
+		      "ib0 has port LID 383 and sees the SM at LID 228.");
 	p = fa_device_find_port(d, "mlx5_1/1");
+	ck_assert_msg(p && fa_tp_int(p, "ib.lid") == 0 && fa_tp_int(p, "ib.sm_lid") == 0,
+		      "The Ethernet port has LID 0 and SM LID 0, as printed.");
 	ck_assert_msg(p && fa_tp_int(p, "ib.active_mtu") == 1024,
 		      "mlx5_1 port 1 (no netdev) has active MTU 1024.");
 	ck_assert_str_eq(fa_tp_str(p, "type"), "ethernet");
