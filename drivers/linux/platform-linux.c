@@ -69,6 +69,7 @@ static const struct fa_command fa_linux_commands[] = {
 	  fa_parse_linux_dcb_ets },
 	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
+	{ "rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_rdma_link },
 	{ "dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_pfc },
 	{ "dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_ets },
 	{ "mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY, fa_parse_linux_mlxconfig },

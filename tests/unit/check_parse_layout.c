@@ -90,6 +90,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "linux", "dcb ets show dev p0", "tests/fixtures/linux/dcb/ets-show.txt", FA_LT_RDMA },
 	{ "linux", "mlxconfig -d mlx5_0 q", NICOP "nvconfig_utils_test__mlxconfig_e_q_cx4.txt", FA_LT_RDMA },
 	{ "linux", "ibv_devinfo", "converged-computing__performance-study/extracted/aks-cpu-size32__ibv_devinfo.txt", FA_LT_RDMA },
+	{ "linux", "rdma link show", "spidernet-io__spiderpool/extracted/get-started-sriov-roce__rdma_link.txt", FA_LT_NONE },
 	{ "linux", "nvidia-smi -q", "thamada__nvidia-smi/extracted/H100SXMx8/out_a.txt", FA_LT_NONE },
 	{ "linux", "nvidia-smi", "luigifcruz__stelline/extracted/puget-wrx90__nvidia-smi.txt", FA_LT_NONE },
 	{ "nxos", "show version | json", NAPALM_NXOS "test_get_facts/normal/show_version.json", FA_LT_NONE },

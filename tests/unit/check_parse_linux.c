@@ -108,6 +108,7 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK},
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
 	    {"dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
 	    {"mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY},
@@ -1238,6 +1239,56 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 }
 END_TEST
 
+/* ---- rdma link show ------------------------------------------------------------------ */
+
+START_TEST(parse_linux_rdma_link_real_and_ib)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+	json_t *p;
+
+	/* Spiderpool's guide: two RoCE ports, pasted in a code fence and cut with dots. */
+	ck_assert_int_eq(fa_t_file(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				   fa_test_fixture("spidernet-io__spiderpool/extracted/"
+						   "get-started-sriov-roce__rdma_link.txt"),
+				   d, NULL),
+			 0);
+	p = fa_device_find_port(d, "ens6f1np1");
+	ck_assert_str_eq(fa_tp_str(p, "nic.device"), "mlx5_1");
+	ck_assert_msg(fa_tp_int(p, "nic.port") == 1, "ens6f1np1 is mlx5_1 port 1.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ens6f0np0"), "nic.device"), "mlx5_0");
+	ck_assert_msg(fa_tp_warned(d, "line 5 not understood: ......."),
+		      "The cut is a warning, with its line.");
+	json_decref(d);
+
+	/* An InfiniBand port prints its LIDs and has no netdev. */
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_2/1 subnet_prefix fe80:0000:0000:0000 lid 13 sm_lid 1 "
+				  "lmc 0 state DOWN physical_state POLLING\n",
+				  d, &err),
+			 0);
+	p = fa_device_find_port(d, "mlx5_2/1");
+	ck_assert_msg(p && fa_tp_int(p, "ib.lid") == 13 && fa_tp_int(p, "ib.sm_lid") == 1,
+		      "mlx5_2/1 has LID 13 and SM LID 1.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "polling");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_3 state ACTIVE\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_3/1 state SLEEPY physical_state LINK_UP\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "Failed to open NETLINK_RDMA socket\n", d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 Suite *fa_parse_linux_suite(void)
 {
 	Suite *s = suite_create("parse_linux");
@@ -1272,6 +1323,7 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_mlxconfig_old_and_set_output);
 	tcase_add_test(tc, parse_linux_mlxconfig_errors);
 	tcase_add_test(tc, parse_linux_ibv_devinfo_two_devices);
+	tcase_add_test(tc, parse_linux_rdma_link_real_and_ib);
 	suite_add_tcase(s, tc);
 	return s;
 }
