@@ -123,8 +123,8 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	free(slug);
 }
 
-/* Run one expanded command and parse its answer. */
-static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, const char *arg)
+/* Run one expanded command and parse its answer; true when both went well. */
+static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, const char *arg)
 {
 	struct fa_capture cap = FA_CAPTURE_INIT;
 	struct fa_err err = FA_ERR_INIT;
@@ -132,6 +132,7 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	char *command = fa_command_expand(c, arg), *file = NULL;
 	int exit_status = -1, r;
 	double t0 = fa_clock_now();
+	bool ok = false;
 
 	fa_buf_init(&out, 0);
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
@@ -183,11 +184,14 @@ static void fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 			fa_device_warn(run->device, "%s", msg);
 		else
 			fa_dev_fail(run, FA_STATUS_PARSE_ERROR, msg);
+	} else {
+		ok = true;
 	}
 out:
 	free(file);
 	free(command);
 	fa_buf_release(&out);
+	return ok;
 }
 
 /* Linux interface names cannot contain '/', so "mlx5_0/1" ports are RDMA-only ports. */
@@ -227,8 +231,27 @@ static int fa_str_cmp(const void *a, const void *b)
 	return fa_natural_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/*
+ * Run @c for @arg (NULL: once) unless it is a fallback and the command it stands in for went
+ * well for @arg; a command that is not a fallback records in @failed where it did not.
+ */
+static void fa_run_for(struct fa_dev_run *run, const struct fa_command *c, const char *arg,
+		       json_t *failed)
+{
+	const char *key = arg ? arg : "";
+
+	if (c->flags & FA_CMD_FALLBACK) {
+		if (json_object_get(failed, key))
+			fa_run_command(run, c, arg);
+		return;
+	}
+	if (!fa_run_command(run, c, arg))
+		json_object_set_new(failed, key, json_true());
+}
+
 static void fa_run_stage(struct fa_dev_run *run, bool expanded)
 {
+	json_t *failed = json_object();
 	size_t i, j;
 
 	for (i = 0; i < run->platform->ncommands && !run->stop; i++) {
@@ -241,8 +264,10 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded)
 			continue;
 		if ((c->expand == FA_EXPAND_NONE) == expanded)
 			continue;
+		if (!(c->flags & FA_CMD_FALLBACK))
+			json_object_clear(failed);
 		if (!expanded) {
-			fa_run_command(run, c, NULL);
+			fa_run_for(run, c, NULL, failed);
 			continue;
 		}
 		args = fa_expansion_args(run->device, c->expand);
@@ -252,10 +277,11 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded)
 			sorted[j] = json_string_value(json_array_get(args, j));
 		qsort(sorted, n, sizeof(*sorted), fa_str_cmp);
 		for (j = 0; j < n && !run->stop; j++)
-			fa_run_command(run, c, sorted[j]);
+			fa_run_for(run, c, sorted[j], failed);
 		free(sorted);
 		json_decref(args);
 	}
+	json_decref(failed);
 }
 
 static void fa_set_inventory_fields(json_t *d, const struct fa_inv_device *inv)

@@ -60,6 +60,11 @@ enum fa_command_flags {
 	FA_CMD_PARSE_ONLY = 1 << 0,
 	/* A failure (non-zero exit, missing tool) is a warning, not a failed device. */
 	FA_CMD_OPTIONAL = 1 << 1,
+	/*
+	 * Another tool's way to the same settings: sent only for the arguments (IF, DEV) where
+	 * the nearest command above it without this flag failed (dcb where mlnx_qos did).
+	 */
+	FA_CMD_FALLBACK = 1 << 2,
 };
 
 struct fa_command {

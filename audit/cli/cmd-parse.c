@@ -50,6 +50,8 @@ static void fa_parse_list(const char *only)
 		for (j = 0; j < p->ncommands; j++) {
 			const struct fa_command *c = &p->commands[j];
 			const char *note = c->flags & FA_CMD_PARSE_ONLY ? "  (parse only, not sent)"
+					   : c->flags & FA_CMD_FALLBACK
+					       ? "  (optional, sent where the command above failed)"
 					   : c->flags & FA_CMD_OPTIONAL ? "  (optional)"
 					   : "";
 

@@ -10,6 +10,8 @@
  *                   port:   1
  *                           state:          PORT_ACTIVE (4)   -> ib.state "active"
  *                           active_mtu:     4096 (5)          -> ib.active_mtu 4096
+ *                           sm_lid:         228               -> ib.sm_lid
+ *                           port_lid:       383               -> ib.lid (as ibstat's "Base lid")
  *                           link_layer:     InfiniBand        -> ib.link_layer
  *
  * ibv_devinfo -v adds keys (phys_state: LINK_UP (5) -> ib.phys_state).  Device fields are
@@ -89,6 +91,10 @@ static bool fa_devinfo_port_key(json_t *fields, struct fa_textscan_span key,
 		fa_linux_field_int(fields, "ib.active_mtu", v);
 	} else if (fa_textscan_eq(key, "link_layer")) {
 		fa_linux_field_strn(fields, "ib.link_layer", val.ptr, val.len);
+	} else if (fa_textscan_eq(key, "port_lid") || fa_textscan_eq(key, "sm_lid")) {
+		if (!fa_textscan_int(val, &v) || v < 0 || v > 0xffff)
+			return false;
+		fa_linux_field_int(fields, key.ptr[0] == 'p' ? "ib.lid" : "ib.sm_lid", v);
 	}
 	return true;
 }

@@ -59,6 +59,12 @@ fa_parse_fn fa_parse_linux_ethtool;
 fa_parse_fn fa_parse_linux_ethtool_i;
 /* mlnx_qos -i IF: qos.trust, pfc_enabled, dscp_to_priority, priority_to_tc, ets, cable_length. */
 fa_parse_fn fa_parse_linux_mlnx_qos;
+/* rdma link show: nic.device/port of each netdev, ib.state, phys_state, lid, sm_lid. */
+fa_parse_fn fa_parse_linux_rdma_link;
+/* dcb [-j] pfc show dev IF (iproute2): qos.pfc_enabled. */
+fa_parse_fn fa_parse_linux_dcb_pfc;
+/* dcb [-j] ets show dev IF (iproute2): qos.ets.tsa, qos.ets.bandwidth, qos.priority_to_tc. */
+fa_parse_fn fa_parse_linux_dcb_ets;
 /* mlxconfig -d DEV q (and mstconfig): nic.mlxconfig. */
 fa_parse_fn fa_parse_linux_mlxconfig;
 /* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */

@@ -11,6 +11,8 @@
  * show_gids fill only what those did not (a host without mlnx-tools), so the model is the same
  * either way.  Every command only reads.  Tools a host may
  * lack (GPU driver, mlnx-tools scripts, NCCL, lldpd) are optional: a failure is a warning.
+ * Where mlnx_qos fails (not installed: inbox drivers), iproute2's dcb reads the same DCB
+ * settings through the kernel's dcbnl.
  */
 #include "config.h"
 
@@ -60,9 +62,16 @@ static const struct fa_command fa_linux_commands[] = {
 	  fa_parse_linux_bios },
 	{ "ethtool IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_ethtool },
 	{ "ethtool -i IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_ethtool_i },
-	{ "mlnx_qos -i IF", FA_EXPAND_NETDEV, 0, fa_parse_linux_mlnx_qos },
+	{ "mlnx_qos -i IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL, fa_parse_linux_mlnx_qos },
+	{ "dcb -j pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK,
+	  fa_parse_linux_dcb_pfc },
+	{ "dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK,
+	  fa_parse_linux_dcb_ets },
 	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
+	{ "rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_rdma_link },
+	{ "dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_pfc },
+	{ "dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_ets },
 	{ "mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY, fa_parse_linux_mlxconfig },
 	{ "nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },
 	{ "nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_nvidia_smi_text },

@@ -19,7 +19,8 @@
  * Releases without the "admin state" line (and SVIs on every release) say "is down
  * (Administratively down)" for a port shut by configuration; a port that "is up" is
  * administratively up as well.  Any other reason leaves the admin state absent.  Some
- * releases glue an SVI's next line onto its description ("Description: x  MTU 9216 bytes").
+ * releases glue an SVI's next line onto its description ("Description: x  MTU 9216 bytes",
+ * "Description: x Internet Address is 10.10.10.1/24").
  * Counter and rate lines are read and ignored.
  */
 #include "config.h"
@@ -151,11 +152,18 @@ struct fa_nxos_text_port {
 	bool oper_up;
 };
 
-/* "Ethernet1/1 is up" / "Vlan20 is down (VLAN/BD is down), line protocol is down". */
+/*
+ * "Ethernet1/1 is up" / "Vlan20 is down (VLAN/BD is down), line protocol is down", also
+ * indented as captures pasted from a terminal session come ("      mgmt0 is up").
+ */
 static bool fa_nxos_header(const char *line, size_t len, char **ret_name, const char **ret_rest)
 {
 	size_t i = 0, d;
 
+	while (len && (*line == ' ' || *line == '\t')) {
+		line++;
+		len--;
+	}
 	if (len == 0 || !isalpha((unsigned char)line[0]))
 		return false;
 	while (i < len && !isspace((unsigned char)line[i]))
@@ -186,7 +194,8 @@ static void fa_nxos_text_finish(json_t *device, struct fa_nxos_text_port *cur)
 /* Where the next line starts when a release glues it onto the description line. */
 static const char *fa_nxos_glued(const char *desc)
 {
-	static const char *const next[] = {"  MTU ", "  Internet Address is "};
+	/* "Description: VLAN information Internet Address is 10.10.10.1/24": one space too */
+	static const char *const next[] = {"  MTU ", " Internet Address is "};
 	const char *best = NULL, *g;
 	size_t i;
 
@@ -227,7 +236,7 @@ static void fa_nxos_text_line(json_t *device, const char *cmd, struct fa_nxos_te
 		if (n)
 			fa_set_strn(cur->port, "description", p + 13, n);
 		if (glued)
-			fa_nxos_text_line(device, cmd, cur, glued + 2);
+			fa_nxos_text_line(device, cmd, cur, glued + 1);
 	} else if (strncmp(p, "MTU ", 4) == 0) {
 		word = fa_xstrndup(p + 4, strcspn(p + 4, " "));
 		fa_nxos_mtu(device, cur->port, cmd, cur->name, word);

@@ -8,6 +8,8 @@
  * lines; the multi-line "System Description" is skipped.  NX-OS names the local port in
  * short form ("Eth1/1"); it is expanded to the name "show interface" uses ("Ethernet1/1").
  * "null" and empty values mean the TLV was not sent.  One neighbour per port is kept.
+ * Captures pasted from a session come indented, with trailing blanks: both are dropped;
+ * blanks inside a value ("Port id: Gi 0/1") are kept.
  */
 #include "config.h"
 
@@ -128,10 +130,12 @@ static int fa_nxos_lldp_text(const struct fa_capture *cap, json_t *device)
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *line = fa_xstrndup(p, len);
+		char *buf = fa_xstrndup(p, len), *line = buf;
 
-		if (len && line[len - 1] == '\r')
+		while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
 			line[--len] = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
 		if (strncmp(line, labels[FA_NBR_CHASSIS], strlen(labels[FA_NBR_CHASSIS])) == 0) {
 			fa_nxos_nbr_flush(device, cap->command, f, open);
 			open = true;
@@ -144,7 +148,7 @@ static int fa_nxos_lldp_text(const struct fa_capture *cap, json_t *device)
 				break;
 			}
 		}
-		free(line);
+		free(buf);
 		p = nl ? nl + 1 : end;
 	}
 	fa_nxos_nbr_flush(device, cap->command, f, open);

@@ -8,13 +8,20 @@ ex="$FA_SRCDIR/examples/roce-pod/captures"
 fa_run parse --list
 fa_expect_rc "parse --list exits 0" 0
 fa_expect_grep "parse --list shows the linux platform" '^linux \(host\)' "$FA_TMP/out"
-fa_expect_grep "parse --list shows per-interface commands" '^  mlnx_qos -i IF$' "$FA_TMP/out"
+fa_expect_grep "parse --list shows per-interface commands" '^  mlnx_qos -i IF  \(optional\)$' "$FA_TMP/out"
+fa_expect_grep "parse --list marks the commands sent where the one above failed" \
+	'^  dcb -j pfc show dev IF  \(optional, sent where the command above failed\)$' "$FA_TMP/out"
 fa_expect_grep "parse --list marks parse-only commands" 'ibv_devinfo  \(parse only, not sent\)' "$FA_TMP/out"
 
 fa_run parse --platform linux --command 'mlnx_qos -i ens1f0np0' "$ex/gpu01/mlnx-qos-i-ens1f0np0.txt"
 fa_expect_rc "parse of a real mlnx_qos capture exits 0" 0
 fa_expect_grep "the fragment shows PFC on priority 3" '"pfc_enabled": \[' "$FA_TMP/out"
 fa_expect_grep "the fragment names the port from the command" '"name": "ens1f0np0"' "$FA_TMP/out"
+
+fa_run parse --platform linux --command 'dcb ets show dev ens1f0np0' \
+	"$FA_SRCDIR/tests/fixtures/linux/dcb/ets-show.txt"
+fa_expect_rc "parse of a dcb ets text output exits 0" 0
+fa_expect_grep "the fragment shows TC 6 strict" '"strict"' "$FA_TMP/out"
 
 fa_run parse --platform cumulus --command 'nv show qos roce -o json' "$ex/leaf01/nv-show-qos-roce-o-json.txt"
 fa_expect_rc "parse of a switch-wide command before any port exists exits 0" 0

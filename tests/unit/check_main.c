@@ -48,10 +48,13 @@ int main(void)
 		fa_scrub_suite,
 		fa_collect_suite,
 		fa_port_index_suite,
+		/* Agreement with the peers' expected parses */
+		fa_agreement_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,
 		fa_parse_linux_suite,
+		fa_parse_dcb_suite,
 		fa_textscan_suite,
 		/* Cumulus parser suites */
 		fa_parse_cumulus_suite,

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "drivers/linux/parse-linux.h"
 #include "drivers/platform-list.h"
 #include "drivers/platform.h"
+#include "tests/unit/agree.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
@@ -101,9 +103,14 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"cat /sys/class/dmi/id/bios_version", FA_EXPAND_NONE, FA_CMD_OPTIONAL},
 	    {"ethtool IF", FA_EXPAND_NETDEV, 0},
 	    {"ethtool -i IF", FA_EXPAND_NETDEV, 0},
-	    {"mlnx_qos -i IF", FA_EXPAND_NETDEV, 0},
+	    {"mlnx_qos -i IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL},
+	    {"dcb -j pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK},
+	    {"dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK},
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
+	    {"dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
 	    {"mstconfig -d DEV q", FA_EXPAND_RDMADEV, FA_CMD_PARSE_ONLY},
 	    {"nvidia-smi", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"nvidia-smi -q", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
@@ -735,6 +742,54 @@ START_TEST(parse_linux_ethtool_speed_and_autoneg)
 }
 END_TEST
 
+/*
+ * The agreement suite's row for jc, which ships its reading of each ethtool output it tests
+ * with: speed (speed_bps) and auto-negotiation of the settings outputs.  Two documented
+ * differences, jc's: ethtool--default1.out and ethtool--link-partner-advertised-link-modes.out
+ * both print "\tAuto-negotiation: on" where jc's JSON has "auto_negotiation": false; the
+ * model has autoneg true, as printed.
+ */
+void fa_agree_linux_ethtool(struct fa_agree_tally *t)
+{
+	static const char *const cases[] = {"default1", "default2",
+					    "link-partner-advertised-link-modes"};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char out[256], exp[256];
+		json_error_t jerr;
+		json_t *d = fa_device_new("gpu001", "host"), *e, *p, *v;
+		const char *name;
+		json_int_t speed;
+
+		snprintf(out, sizeof(out), "kellyjonbrazil__jc/tests/fixtures/generic/ethtool--%s.out",
+			 cases[i]);
+		snprintf(exp, sizeof(exp), "kellyjonbrazil__jc/tests/fixtures/generic/ethtool--%s.json",
+			 cases[i]);
+		e = json_load_file(fa_test_fixture(exp), 0, &jerr);
+		ck_assert_msg(e != NULL, "%s is JSON (%s).", exp, jerr.text);
+		t->files++;
+		name = json_string_value(json_object_get(e, "name"));
+		ck_assert_ptr_nonnull(name);
+		ck_assert_int_eq(fa_t_file(fa_parse_linux_ethtool, "ethtool", name,
+					   fa_test_fixture(out), d, NULL),
+				 0);
+		p = fa_device_find_port(d, name);
+		if (json_is_integer(v = json_object_get(e, "speed_bps"))) {
+			if (fa_get_int(p, "speed", &speed))
+				fa_agree_count(t, speed == json_integer_value(v), "linux ethtool",
+					       "speed", out);
+			else
+				t->absent++;
+		}
+		if (json_is_boolean(v = json_object_get(e, "auto_negotiation")))
+			fa_agree_count(t, json_equal(fa_obj_get_path(p, "autoneg"), v),
+				       "linux ethtool", "auto-negotiation", out);
+		json_decref(e);
+		json_decref(d);
+	}
+}
+
 START_TEST(parse_linux_ethtool_errors)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -1155,7 +1210,11 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
 	ck_assert_str_eq(fa_tp_str(p, "ib.link_layer"), "InfiniBand");
 	ck_assert_msg(fa_tp_int(p, "ib.active_mtu") == 4096, "ib0's active MTU is 4096.");
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 383 && fa_tp_int(p, "ib.sm_lid") == 228,
+		      "ib0 has port LID 383 and sees the SM at LID 228.");
 	p = fa_device_find_port(d, "mlx5_1/1");
+	ck_assert_msg(p && fa_tp_int(p, "ib.lid") == 0 && fa_tp_int(p, "ib.sm_lid") == 0,
+		      "The Ethernet port has LID 0 and SM LID 0, as printed.");
 	ck_assert_msg(p && fa_tp_int(p, "ib.active_mtu") == 1024,
 		      "mlx5_1 port 1 (no netdev) has active MTU 1024.");
 	ck_assert_str_eq(fa_tp_str(p, "type"), "ethernet");
@@ -1176,6 +1235,56 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
 	ck_assert_msg(!fa_get_str(p, "ib.state") && !fa_get_str(p, "nic.node_guid"),
 		      "Values that are not understood are left out.");
+	json_decref(d);
+}
+END_TEST
+
+/* ---- rdma link show ------------------------------------------------------------------ */
+
+START_TEST(parse_linux_rdma_link_real_and_ib)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+	json_t *p;
+
+	/* Spiderpool's guide: two RoCE ports, pasted in a code fence and cut with dots. */
+	ck_assert_int_eq(fa_t_file(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				   fa_test_fixture("spidernet-io__spiderpool/extracted/"
+						   "get-started-sriov-roce__rdma_link.txt"),
+				   d, NULL),
+			 0);
+	p = fa_device_find_port(d, "ens6f1np1");
+	ck_assert_str_eq(fa_tp_str(p, "nic.device"), "mlx5_1");
+	ck_assert_msg(fa_tp_int(p, "nic.port") == 1, "ens6f1np1 is mlx5_1 port 1.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ens6f0np0"), "nic.device"), "mlx5_0");
+	ck_assert_msg(fa_tp_warned(d, "line 5 not understood: ......."),
+		      "The cut is a warning, with its line.");
+	json_decref(d);
+
+	/* An InfiniBand port prints its LIDs and has no netdev. */
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_2/1 subnet_prefix fe80:0000:0000:0000 lid 13 sm_lid 1 "
+				  "lmc 0 state DOWN physical_state POLLING\n",
+				  d, &err),
+			 0);
+	p = fa_device_find_port(d, "mlx5_2/1");
+	ck_assert_msg(p && fa_tp_int(p, "ib.lid") == 13 && fa_tp_int(p, "ib.sm_lid") == 1,
+		      "mlx5_2/1 has LID 13 and SM LID 1.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.state"), "down");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "polling");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_3 state ACTIVE\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "link mlx5_3/1 state SLEEPY physical_state LINK_UP\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_rdma_link, "rdma link show", NULL,
+				  "Failed to open NETLINK_RDMA socket\n", d, &err),
+			 -FA_EPARSE);
 	json_decref(d);
 }
 END_TEST
@@ -1214,6 +1323,7 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_mlxconfig_old_and_set_output);
 	tcase_add_test(tc, parse_linux_mlxconfig_errors);
 	tcase_add_test(tc, parse_linux_ibv_devinfo_two_devices);
+	tcase_add_test(tc, parse_linux_rdma_link_real_and_ib);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -30,10 +30,13 @@ Suite *fa_roundtrip_suite(void);
 Suite *fa_scrub_suite(void);
 Suite *fa_collect_suite(void);
 Suite *fa_port_index_suite(void);
+/* Agreement with the peers' expected parses */
+Suite *fa_agreement_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_rdma_sysfs_suite(void);
 Suite *fa_parse_linux_suite(void);
+Suite *fa_parse_dcb_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
 Suite *fa_parse_cumulus_suite(void);

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The iproute2 dcb parsers (pfc, ets; text and -j JSON) on the samples of
+ * tests/fixtures/linux/dcb (written from the tool's print code: see SOURCES.md there), and
+ * the fallback that sends dcb only where mlnx_qos failed.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "drivers/linux/parse-linux.h"
+#include "drivers/platform.h"
+#include "tests/unit/parse-helpers.h"
+#include "tests/unit/unit.h"
+#include "audit/util/banned.h"
+
+#define DCB "tests/fixtures/linux/dcb/"
+
+static int fa_dcb_file(fa_parse_fn *fn, const char *command, const char *rel, json_t *d,
+		       struct fa_err *err)
+{
+	return fa_tp_file(fn, "gpu001", command, "ens1f0np0", fa_tp_own(rel), d, err);
+}
+
+static int fa_dcb_text(fa_parse_fn *fn, const char *text, json_t *d, struct fa_err *err)
+{
+	return fa_tp_run(fn, "gpu001", "dcb ets show dev ens1f0np0", "ens1f0np0", text,
+			 strlen(text), d, err);
+}
+
+/* The integers at @path as "a,b,c" in @buf. */
+static const char *fa_dcb_ints(const json_t *port, const char *path, char *buf, size_t size)
+{
+	const json_t *a = fa_obj_get_path(port, path), *v;
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (!json_is_array(a))
+		return "(absent)";
+	json_array_foreach(a, i, v) {
+		int w = snprintf(buf + n, size - n, "%s%lld", i ? "," : "",
+				 (long long)json_integer_value(v));
+
+		if (w < 0 || (size_t)w >= size - n)
+			break;
+		n += (size_t)w;
+	}
+	return buf;
+}
+
+static const char *fa_dcb_strs(const json_t *port, const char *path, char *buf, size_t size)
+{
+	const json_t *a = fa_obj_get_path(port, path), *v;
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (!json_is_array(a))
+		return "(absent)";
+	json_array_foreach(a, i, v) {
+		int w = snprintf(buf + n, size - n, "%s%s", i ? "," : "", json_string_value(v));
+
+		if (w < 0 || (size_t)w >= size - n)
+			break;
+		n += (size_t)w;
+	}
+	return buf;
+}
+
+START_TEST(parse_dcb_pfc_text_and_json)
+{
+	static const struct {
+		const char *command, *file, *want;
+	} cases[] = {
+	    {"dcb pfc show dev ens1f0np0", DCB "pfc-show.txt", "3"},
+	    {"dcb -s pfc show dev ens1f0np0", DCB "pfc-show-stats.txt", "3,4"},
+	    {"dcb -j pfc show dev ens1f0np0", DCB "pfc-show.json", "3"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fa_err err = FA_ERR_INIT;
+		json_t *d = fa_device_new("gpu001", "host");
+		char buf[64];
+
+		ck_assert_msg(fa_dcb_file(fa_parse_linux_dcb_pfc, cases[i].command, cases[i].file, d,
+					  &err) == 0,
+			      "%s parses (%s).", cases[i].file, err.msg);
+		ck_assert_str_eq(fa_dcb_ints(fa_device_find_port(d, "ens1f0np0"),
+					     "qos.pfc_enabled", buf, sizeof(buf)),
+				 cases[i].want);
+		ck_assert_msg(fa_tp_nwarn(d) == 0, "%s is understood in full.", cases[i].file);
+		json_decref(d);
+	}
+}
+END_TEST
+
+START_TEST(parse_dcb_pfc_none_enabled_and_errors)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+	const json_t *a;
+
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb pfc show dev eth0",
+				   "eth0",
+				   "pfc-cap 8 macsec-bypass off delay 0 \n"
+				   "prio-pfc 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off \n",
+				   111, d, &err),
+			 0);
+	a = fa_obj_get_path(fa_device_find_port(d, "eth0"), "qos.pfc_enabled");
+	ck_assert_msg(json_is_array(a) && json_array_size(a) == 0,
+		      "PFC off on every priority is an empty list, not an absent field.");
+
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb pfc show dev eth0",
+				   "eth0", "pfc-cap 8 macsec-bypass off delay 0 \n", 37, d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "no prio-pfc line") != NULL, "The error says why: %s",
+		      err.msg);
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb pfc show dev eth0",
+				   "eth0", "prio-pfc 0:off 1:off 2:on 3:off\n", 32, d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "all 8") != NULL, "A short map is refused: %s", err.msg);
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb pfc show dev eth0",
+				   "eth0", "prio-pfc 0:maybe\n", 17, d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb -j pfc show dev eth0",
+				   "eth0", "{\"pfc_cap\":8,\"prio_pfc\":[true]}", 31, d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb -j pfc show dev eth0",
+				   "eth0", "{\"pfc_cap\":8,", 13, d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_dcb_pfc, "gpu001", "dcb pfc show dev", NULL,
+				   "prio-pfc 0:off\n", 15, d, &err),
+			 -FA_EINVAL);
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_dcb_ets_text_and_json)
+{
+	static const char *const files[] = {DCB "ets-show.txt", DCB "ets-show.json"};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct fa_err err = FA_ERR_INIT;
+		json_t *d = fa_device_new("gpu001", "host"), *p;
+		char buf[128];
+
+		ck_assert_msg(fa_dcb_file(fa_parse_linux_dcb_ets, "dcb ets show dev ens1f0np0",
+					  files[i], d, &err) == 0,
+			      "%s parses (%s).", files[i], err.msg);
+		p = fa_device_find_port(d, "ens1f0np0");
+		ck_assert_str_eq(fa_dcb_ints(p, "qos.ets.bandwidth", buf, sizeof(buf)),
+				 "13,13,14,20,10,10,0,20");
+		ck_assert_str_eq(fa_dcb_strs(p, "qos.ets.tsa", buf, sizeof(buf)),
+				 "ets,ets,ets,ets,ets,ets,strict,ets");
+		ck_assert_str_eq(fa_dcb_ints(p, "qos.priority_to_tc", buf, sizeof(buf)),
+				 "1,0,2,3,4,5,6,7");
+		ck_assert_msg(fa_tp_nwarn(d) == 0,
+			      "%s is understood in full (the reco-* maps are not the port's).",
+			      files[i]);
+		json_decref(d);
+	}
+}
+END_TEST
+
+START_TEST(parse_dcb_ets_partial_unknown_and_errors)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host"), *p;
+	char buf[128];
+
+	/* "dcb ets show dev IF prio-tc" prints one map: only that field is written. */
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets, "prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:0 7:0 \n",
+				     d, &err),
+			 0);
+	p = fa_device_find_port(d, "ens1f0np0");
+	ck_assert_str_eq(fa_dcb_ints(p, "qos.priority_to_tc", buf, sizeof(buf)),
+			 "0,0,0,3,0,0,0,0");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ets.tsa") && !fa_obj_get_path(p, "qos.ets.bandwidth"),
+		      "Maps not printed stay absent.");
+	json_decref(d);
+
+	/* A TSA dcb has no name for prints as three question marks: a warning, TSAs left out. */
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets,
+				     "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:?\?? 5:ets 6:strict 7:ets \n"
+				     "tc-bw 0:20 1:20 2:20 3:20 4:0 5:20 6:0 7:0 \n"
+				     "sparkle on\n",
+				     d, &err),
+			 0);
+	p = fa_device_find_port(d, "ens1f0np0");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ets.tsa"), "An unknown TSA leaves the TSAs out.");
+	ck_assert_str_eq(fa_dcb_ints(p, "qos.ets.bandwidth", buf, sizeof(buf)),
+			 "20,20,20,20,0,20,0,0");
+	ck_assert_msg(fa_tp_warned(d, "TC 4 has an unknown TSA '?\?\?'"), "The TSA is named.");
+	ck_assert_msg(fa_tp_warned(d, "line 3 not understood: sparkle on"),
+		      "A line not understood is a warning with its number.");
+	json_decref(d);
+
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets, "willing off ets-cap 8 cbs off \n", d,
+				     &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets, "tc-bw 0:20 9:20\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets, "{\"tc_bw\":[1,2,3]}", d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "tc_bw") != NULL, "The JSON error names the key: %s",
+		      err.msg);
+	ck_assert_int_eq(fa_dcb_text(fa_parse_linux_dcb_ets, "{\"willing\":false}", d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
+/* dcb is sent only where mlnx_qos failed: the table says so, in this order. */
+START_TEST(parse_dcb_falls_back_on_mlnx_qos)
+{
+	const struct fa_platform *p = fa_platform_find("linux");
+	size_t i, qos = 0, n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; i < p->ncommands; i++) {
+		const struct fa_command *c = &p->commands[i];
+
+		if (strcmp(c->command, "mlnx_qos -i IF") == 0) {
+			qos = i;
+			ck_assert_msg(c->flags & FA_CMD_OPTIONAL, "A host may lack mlnx_qos.");
+		}
+		if (c->flags & FA_CMD_FALLBACK) {
+			ck_assert_msg(qos && i > qos && strncmp(c->command, "dcb -j ", 7) == 0 &&
+					  c->expand == FA_EXPAND_NETDEV,
+				      "'%s' follows mlnx_qos, per interface.", c->command);
+			n++;
+		}
+	}
+	ck_assert_msg(n == 2, "Two dcb commands stand in for mlnx_qos (%zu).", n);
+}
+END_TEST
+
+Suite *fa_parse_dcb_suite(void)
+{
+	Suite *s = suite_create("parse_dcb");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, parse_dcb_pfc_text_and_json);
+	tcase_add_test(tc, parse_dcb_pfc_none_enabled_and_errors);
+	tcase_add_test(tc, parse_dcb_ets_text_and_json);
+	tcase_add_test(tc, parse_dcb_ets_partial_unknown_and_errors);
+	tcase_add_test(tc, parse_dcb_falls_back_on_mlnx_qos);
+	suite_add_tcase(s, tc);
+	return s;
+}
