@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +93,46 @@ static void fa_parse_first_line(const char *s, char *buf, size_t size)
 	buf[n] = '\0';
 }
 
+/* The calling thread's parse budget (see parse.h). */
+static _Thread_local struct {
+	double budget;		/* seconds; 0: none */
+	double spent;		/* by parsers that returned */
+	double deadline;	/* thread CPU clock at which the running parser is over; 0: none */
+} fa_budget;
+
+static double fa_thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void fa_parse_budget_begin(double seconds)
+{
+	fa_budget.budget = seconds > 0 ? seconds : 0;
+	fa_budget.spent = 0;
+	fa_budget.deadline = 0;
+}
+
+double fa_parse_budget_spent(void)
+{
+	return fa_budget.spent;
+}
+
+bool fa_parse_budget_over(void)
+{
+	return fa_budget.deadline > 0 && fa_thread_cpu() > fa_budget.deadline;
+}
+
+/* The message of a budget that ran out: the same words wherever it is noticed. */
+static int fa_parse_budget_error(struct fa_err *err)
+{
+	return fa_err_set(err, FA_ETIMEOUT,
+			  "over the parse budget (%.3g s of CPU for this device's outputs, "
+			  "--parse-budget)", fa_budget.budget);
+}
+
 int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *device,
 		    struct fa_err *err)
 {
@@ -98,6 +140,7 @@ int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *devic
 	struct fa_buf text = FA_BUF_INIT;
 	char *prompt = NULL;
 	uint64_t before = 0;
+	double t0 = 0;
 	bool has_text;
 	int r;
 
@@ -110,9 +153,25 @@ int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *devic
 			norm.prompt = prompt;
 	}
 	has_text = !fa_outnorm_is_blank(norm.data, norm.len);
+	if (fa_budget.budget > 0 && fa_budget.spent >= fa_budget.budget) {
+		r = fa_parse_budget_error(err);
+		goto out;
+	}
+	if (fa_budget.budget > 0) {
+		t0 = fa_thread_cpu();
+		fa_budget.deadline = t0 + fa_budget.budget - fa_budget.spent;
+	}
 	if (has_text)
 		before = fa_parse_model_of(device);
 	r = fn(&norm, device, err);
+	if (fa_budget.budget > 0) {
+		fa_budget.spent += fa_thread_cpu() - t0;
+		fa_budget.deadline = 0;
+		if (fa_budget.spent > fa_budget.budget) {
+			r = fa_parse_budget_error(err);
+			goto out;
+		}
+	}
 	if (r == FA_PARSED_EMPTY || r < 0 || !has_text) {
 		r = r < 0 ? r : 0;
 		goto out;

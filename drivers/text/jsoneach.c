@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "audit/util/xalloc.h"
+#include "drivers/parse.h"
 #include "drivers/text/jsoneach.h"
 #include "audit/util/banned.h"
 
@@ -98,8 +99,12 @@ static int fa_je_skip(struct fa_je *c)
 			c->line_start = ++c->i;
 		} else if (depth == 0) {
 			/* a number or literal: up to the next delimiter */
+			size_t start = c->i;
+
 			while (c->i < c->len && !strchr(",]} \t\r\n", c->s[c->i]) && c->s[c->i])
 				c->i++;
+			if (c->i == start)
+				return fa_je_fail(c, "value expected");
 		} else {
 			c->i++;
 		}
@@ -213,6 +218,12 @@ static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa
 		r = fa_je_skip(c);
 		if (r < 0)
 			goto out;
+		/* a member at a time, so the parse budget is checked between members */
+		if (fn && index % 256 == 255 && fa_parse_budget_over()) {
+			r = fa_err_set(err, FA_ETIMEOUT, "over the parse budget after %zu members "
+				       "(--parse-budget)", index);
+			goto out;
+		}
 		if (fn) {
 			v = fa_je_load(c, start, line, line_start);
 			if (!v) {

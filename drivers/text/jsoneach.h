@@ -46,8 +46,8 @@ enum fa_json_each_kind {
  * in document order.  A top-level string, number or literal is accepted only when @flags
  * (json_loadb() flags) hold JSON_DECODE_ANY.  Returns 0 with the top-level kind in
  * *@ret_kind (may be NULL); -FA_EPARSE with jansson's line, column and reason in *@ret_jerr
- * (@err untouched, so the caller words the message) when the text is not JSON; or what @fn
- * returned.
+ * (@err untouched, so the caller words the message) when the text is not JSON; -FA_ETIMEOUT
+ * when the parse budget ran out between members (drivers/parse.h); or what @fn returned.
  */
 int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
 		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err);

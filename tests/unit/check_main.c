@@ -48,6 +48,7 @@ int main(void)
 		fa_scrub_suite,
 		fa_collect_suite,
 		fa_port_index_suite,
+		fa_jsoneach_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,
