@@ -49,6 +49,7 @@ int main(void)
 		fa_collect_suite,
 		fa_port_index_suite,
 		fa_jsoneach_suite,
+		fa_parse_linear_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,
