@@ -180,7 +180,10 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 		char msg[700];
 
 		snprintf(msg, sizeof(msg), "%s: %s", command, err.msg[0] ? err.msg : fa_strerror(r));
-		if (c->flags & FA_CMD_OPTIONAL)
+		/* a spent parse budget ends the device, whatever the command (drivers/parse.h) */
+		if (r == -FA_ETIMEOUT)
+			run->stop = true;
+		if ((c->flags & FA_CMD_OPTIONAL) && r != -FA_ETIMEOUT)
 			fa_device_warn(run->device, "%s", msg);
 		else
 			fa_dev_fail(run, FA_STATUS_PARSE_ERROR, msg);
@@ -357,6 +360,7 @@ static json_t *fa_collect_device(const struct fa_inv_device *inv,
 	fa_set_inventory_fields(run.device, inv);
 	/* every command's parser looks its ports up by name: keep that linear */
 	fa_device_index_begin(run.device);
+	fa_parse_budget_begin(opts->lim.parse_budget);
 	if (opts->replay_dir) {
 		run.replay_inv = *inv;
 		run.replay_inv.captures = (char *)opts->replay_dir;

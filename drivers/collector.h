@@ -26,6 +26,7 @@ struct fa_collect_limits {
 	double connect_timeout;	/* seconds */
 	double command_timeout;	/* seconds, per command */
 	size_t max_output;	/* bytes per command; over it -> -FA_ETOOBIG */
+	double parse_budget;	/* CPU seconds to parse one device's outputs; 0: none */
 	/* SSH (drivers/transport/collector-ssh.c, docs/ssh.md) */
 	const char *ssh_config;	/* --ssh-config FILE, or NULL for ~/.ssh/config */
 	const char *known_hosts;	/* --known-hosts FILE, or NULL for ~/.ssh/known_hosts */

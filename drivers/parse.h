@@ -17,6 +17,7 @@
 #define FA_DRIVERS_PARSE_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
@@ -28,5 +29,29 @@
  */
 int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *device,
 		    struct fa_err *err);
+
+/*
+ * The parse budget (docs/performance.md, "Parse budget"): how much CPU time the parsers may
+ * spend on one device's outputs, so that a pathological output ends as a clear error on its
+ * device instead of stalling the run (--timeout bounds only the transport).  CPU time of the
+ * calling thread, not wall time: on a loaded machine with many workers per CPU, a device's
+ * parse stays within budget however long it waits for a CPU.
+ *
+ * fa_parse_output() counts the time of each parser it runs against the budget of its thread
+ * and, once the budget is spent, fails with -FA_ETIMEOUT ("over the parse budget") instead
+ * of running the next parser.  Parsers of outputs with one record per interface check
+ * fa_parse_budget_over() between records, so even one output stops within its budget.
+ */
+
+/* Give the calling thread @seconds of parse CPU time from now on (0: no budget). */
+void fa_parse_budget_begin(double seconds);
+
+/* Seconds of CPU the calling thread's parsers spent since fa_parse_budget_begin(). */
+double fa_parse_budget_spent(void);
+
+/* True when a parser running on the calling thread has used up the budget. */
+bool fa_parse_budget_over(void);
+
+#define FA_PARSE_BUDGET_DEFAULT 60.0
 
 #endif /* FA_DRIVERS_PARSE_H */

@@ -327,14 +327,35 @@ static void fa_scrub_compile(void)
 	fa_scrub_ready = true;
 }
 
-static bool fa_line_may_hold(const char *line)
+/* Whether the @len bytes at @s hold one of @words (lowercase), in any case. */
+static bool fa_line_has_word(const char *s, size_t len, const char *const *words, size_t nwords)
 {
-	size_t i;
+	size_t i, w;
 
-	for (i = 0; i < sizeof(fa_line_words) / sizeof(fa_line_words[0]); i++)
-		if (strcasestr(line, fa_line_words[i]))
-			return true;
+	for (i = 0; i < len; i++) {
+		char c = (char)tolower((unsigned char)s[i]);
+
+		for (w = 0; w < nwords; w++) {
+			size_t wl = strlen(words[w]);
+
+			if (c == words[w][0] && len - i >= wl && strncasecmp(s + i, words[w], wl) == 0)
+				return true;
+		}
+	}
 	return false;
+}
+
+static bool fa_line_may_hold(const char *line, size_t len)
+{
+	return fa_line_has_word(line, len, fa_line_words,
+				sizeof(fa_line_words) / sizeof(fa_line_words[0]));
+}
+
+static bool fa_line_may_hold_bearer(const char *line, size_t len)
+{
+	static const char *const bearer[] = { "bearer" };
+
+	return fa_line_has_word(line, len, bearer, 1);
 }
 
 /*
@@ -369,46 +390,56 @@ static size_t fa_replace_all(const regex_t *re, int sub, const char *line, const
 	return n;
 }
 
-/* Apply @rules (or only the bearer pattern) to each line of @b. */
+/*
+ * Apply @rules (or only the bearer pattern) to each line of @b.  Lines that hold none of the
+ * words a rule needs (nearly all of them) are neither copied nor matched, and @b is rebuilt
+ * only when a line changed.
+ */
 static size_t fa_scrub_lines(struct fa_buf *b, bool config, const char *marker)
 {
 	struct fa_buf out = FA_BUF_INIT, tmp = FA_BUF_INIT, line = FA_BUF_INIT;
-	const char *s = b->buf, *end = b->buf + b->len;
+	const char *s = b->buf, *end = b->buf + b->len, *done = b->buf;
 	size_t n = 0, i;
 
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s), before = n;
+		bool words = config && fa_line_may_hold(s, l);
 
+		/* a NUL would end the line early for regexec: such lines are left as they are */
+		if ((!words && !fa_line_may_hold_bearer(s, l)) || memchr(s, '\0', l)) {
+			s += l + (nl ? 1 : 0);
+			continue;
+		}
 		fa_buf_reset(&line);
 		fa_buf_add(&line, s, l);
-		/* a NUL would end the line early for regexec: such lines are copied as they are */
-		if (!memchr(s, '\0', l) && fa_line_may_hold(line.buf)) {
-			for (i = 0; config && i < FA_LINE_RULES; i++) {
-				if (fa_line_rules[i].line_has &&
-				    !strcasestr(line.buf, fa_line_rules[i].line_has))
-					continue;
-				fa_buf_reset(&tmp);
-				n += fa_replace_all(&fa_line_re[i], fa_line_rules[i].secret,
-						    line.buf, marker, &tmp);
-				fa_buf_reset(&line);
-				fa_buf_add(&line, tmp.buf, tmp.len);
-			}
+		for (i = 0; words && i < FA_LINE_RULES; i++) {
+			if (fa_line_rules[i].line_has &&
+			    !strcasestr(line.buf, fa_line_rules[i].line_has))
+				continue;
+			fa_buf_reset(&tmp);
+			n += fa_replace_all(&fa_line_re[i], fa_line_rules[i].secret, line.buf,
+					    marker, &tmp);
+			fa_buf_reset(&line);
+			fa_buf_add(&line, tmp.buf, tmp.len);
 		}
-		if (!memchr(s, '\0', l) && strcasestr(line.buf, "bearer")) {
+		if (strcasestr(line.buf, "bearer")) {
 			fa_buf_reset(&tmp);
 			n += fa_replace_all(&fa_bearer_re, 1, line.buf, marker, &tmp);
 			fa_buf_reset(&line);
 			fa_buf_add(&line, tmp.buf, tmp.len);
 		}
-		fa_buf_add(&out, line.buf, line.len);
-		if (nl)
-			fa_buf_addch(&out, '\n');
+		if (n != before) {
+			fa_buf_add(&out, done, (size_t)(s - done));
+			fa_buf_add(&out, line.buf, line.len);
+			done = s + l;
+		}
 		s += l + (nl ? 1 : 0);
 	}
 	fa_buf_release(&tmp);
 	fa_buf_release(&line);
 	if (n) {
+		fa_buf_add(&out, done, (size_t)(end - done));
 		fa_buf_release(b);
 		*b = out;
 	} else {

@@ -85,7 +85,7 @@ static int fa_parse_run(int argc, char **argv)
 	struct fa_capture cap = FA_CAPTURE_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_buf in = FA_BUF_INIT;
-	char *arg = NULL, *text = NULL;
+	char *arg = NULL;
 	bool list = false;
 	json_t *dev = NULL, *out = NULL;
 	int opt, r, code = FA_EXIT_CLEAN;
@@ -164,11 +164,10 @@ static int fa_parse_run(int argc, char **argv)
 		json_object_set_new(out, "error", json_string(err.msg));
 		code = FA_EXIT_DATAERR;
 	}
-	text = json_dumps(out, JSON_INDENT(2) | JSON_SORT_KEYS);
-	if (text)
-		puts(text);
+	/* written as it is made: the text of 100,000 ports is not held whole */
+	if (json_dumpf(out, stdout, JSON_INDENT(2) | JSON_SORT_KEYS) == 0)
+		putchar('\n');
 out:
-	free(text);
 	free(arg);
 	json_decref(out);
 	json_decref(dev);

@@ -12,6 +12,7 @@
 #include "audit/model.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
+#include "drivers/parse.h"
 #include "drivers/text/units.h"
 #include "inventory/inventory.h"
 #include "audit/util/banned.h"
@@ -41,6 +42,7 @@ void fa_collect_cli_init(struct fa_collect_cli *c)
 	c->opts.lim.connect_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
 	c->opts.lim.command_timeout = FA_COLLECT_TIMEOUT_DEFAULT;
 	c->opts.lim.max_output = FA_COLLECT_MAX_OUTPUT_DEFAULT;
+	c->opts.lim.parse_budget = FA_PARSE_BUDGET_DEFAULT;
 	c->progress = "auto";
 	c->opts.lim.notify = fa_collect_notify;
 }
@@ -73,6 +75,16 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 		}
 		c->opts.lim.connect_timeout = d;
 		c->opts.lim.command_timeout = d;
+		return 1;
+	case FA_OPT_PARSE_BUDGET:
+		errno = 0;
+		d = strtod(arg, &end);
+		if (errno || *end || !(d >= 0 && d <= 86400)) {
+			fprintf(stderr, "fabric-audit %s: --parse-budget takes CPU seconds "
+				"(0 <= S <= 86400; 0: no budget), not '%s'\n", cmd, arg);
+			return -1;
+		}
+		c->opts.lim.parse_budget = d;
 		return 1;
 	case FA_OPT_MAX_OUTPUT:
 		if (!fa_parse_size(arg, &v) || v < 1) {

@@ -20,6 +20,8 @@ struct fa_collect_cli {
 	"  -j, --jobs N           devices collected in parallel (default 64)\n"                    \
 	"  -t, --timeout S        seconds allowed per command and per connection (default 30)\n"   \
 	"      --max-output N     bytes allowed per command output (default 64 MiB)\n"             \
+	"      --parse-budget S   CPU seconds allowed to parse one device's outputs (default\n"   \
+	"                         60; 0: no limit); over it the device is parse-error\n"          \
 	"      --save-captures DIR\n"                                                              \
 	"                         save every command output as DIR/<device>/<command>.txt, plus\n" \
 	"                         meta.json; replay them later with --replay DIR\n"                \
@@ -44,12 +46,14 @@ enum {
 	FA_OPT_KNOWN_HOSTS,
 	FA_OPT_ACCEPT_NEW,
 	FA_OPT_SHARD,
+	FA_OPT_PARSE_BUDGET,
 };
 
 #define FA_COLLECT_LONGOPTS                                                                        \
 	{ "inventory", required_argument, NULL, 'i' }, { "jobs", required_argument, NULL, 'j' },  \
 		{ "timeout", required_argument, NULL, 't' },                                       \
 		{ "max-output", required_argument, NULL, FA_OPT_MAX_OUTPUT },                      \
+		{ "parse-budget", required_argument, NULL, FA_OPT_PARSE_BUDGET },                  \
 		{ "save-captures", required_argument, NULL, FA_OPT_SAVE_CAPTURES },                \
 		{ "replay", required_argument, NULL, FA_OPT_REPLAY },                              \
 		{ "progress", required_argument, NULL, FA_OPT_PROGRESS },                          \

@@ -28,31 +28,67 @@ const char *fa_cumulus_cmd(const struct fa_capture *cap, const char *dflt)
 	return cap && cap->command ? cap->command : dflt;
 }
 
+/* Nothing but blanks: "<cmd>: empty output". */
+static int fa_cumulus_blank(const char *d, size_t len, const char *cmd, size_t *ret_first,
+			    struct fa_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < len && isspace((unsigned char)d[i]); i++)
+		;
+	*ret_first = i;
+	return i == len ? fa_err_set(err, FA_EPARSE, "%s: empty output", cmd) : 0;
+}
+
+/* NVUE answers errors in text ("Error: The requested item does not exist."): quote it. */
+static int fa_cumulus_not_json(const char *d, size_t len, size_t i, const char *cmd,
+			       const json_error_t *jerr, struct fa_err *err)
+{
+	size_t line = i;
+
+	while (line < len && d[line] != '\n' && d[line] != '\0' && line - i < 120)
+		line++;
+	return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s): %.*s", cmd, jerr->line,
+			  jerr->text, (int)(line - i), d + i);
+}
+
 int fa_cumulus_load(const struct fa_capture *cap, const char *dflt_cmd, json_t **ret,
 		    struct fa_err *err)
 {
 	const char *cmd = fa_cumulus_cmd(cap, dflt_cmd);
 	const char *d = cap->data ? cap->data : "";
 	size_t len = cap->data ? cap->len : 0;
-	size_t i, line;
+	size_t i;
 	json_error_t jerr;
 	json_t *root;
+	int r = fa_cumulus_blank(d, len, cmd, &i, err);
 
-	for (i = 0; i < len && isspace((unsigned char)d[i]); i++)
-		;
-	if (i == len)
-		return fa_err_set(err, FA_EPARSE, "%s: empty output", cmd);
+	if (r < 0)
+		return r;
 	root = json_loadb(d, len, JSON_DECODE_ANY, &jerr);
-	if (!root) {
-		/* NVUE answers errors in text ("Error: The requested item does not exist."). */
-		line = i;
-		while (line < len && d[line] != '\n' && d[line] != '\0' && line - i < 120)
-			line++;
-		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s): %.*s", cmd,
-				  jerr.line, jerr.text, (int)(line - i), d + i);
-	}
+	if (!root)
+		return fa_cumulus_not_json(d, len, i, cmd, &jerr, err);
 	*ret = root;
 	return 0;
+}
+
+int fa_cumulus_load_each(const struct fa_capture *cap, const char *dflt_cmd, fa_json_each_fn *fn,
+			 void *ctx, enum fa_json_each_kind *ret_kind, struct fa_err *err)
+{
+	const char *cmd = fa_cumulus_cmd(cap, dflt_cmd);
+	const char *d = cap->data ? cap->data : "";
+	size_t len = cap->data ? cap->len : 0;
+	size_t i;
+	json_error_t jerr;
+	int r = fa_cumulus_blank(d, len, cmd, &i, err);
+
+	if (r < 0)
+		return r;
+	memset(&jerr, 0, sizeof(jerr));
+	r = fa_json_each(d, len, JSON_DECODE_ANY, fn, ctx, ret_kind, &jerr, err);
+	if (r == -FA_EPARSE && jerr.text[0])
+		return fa_cumulus_not_json(d, len, i, cmd, &jerr, err);
+	return r;
 }
 
 bool fa_cumulus_int(const json_t *v, int64_t *ret)

@@ -13,6 +13,7 @@
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
+#include "drivers/text/jsoneach.h"
 
 /* The command for warnings: the capture's, or @dflt when the capture names none. */
 const char *fa_cumulus_cmd(const struct fa_capture *cap, const char *dflt);
@@ -23,6 +24,14 @@ const char *fa_cumulus_cmd(const struct fa_capture *cap, const char *dflt);
  */
 int fa_cumulus_load(const struct fa_capture *cap, const char *dflt_cmd, json_t **ret,
 		    struct fa_err *err);
+
+/*
+ * As fa_cumulus_load(), member by member (drivers/text/jsoneach.h), for outputs with one
+ * member per interface: @fn gets each member of the top-level object or array, *@ret_kind
+ * what the top level was.  The same errors, or what @fn returned.
+ */
+int fa_cumulus_load_each(const struct fa_capture *cap, const char *dflt_cmd, fa_json_each_fn *fn,
+			 void *ctx, enum fa_json_each_kind *ret_kind, struct fa_err *err);
 
 /* An integer given as a JSON integer or a decimal string. */
 bool fa_cumulus_int(const json_t *v, int64_t *ret);

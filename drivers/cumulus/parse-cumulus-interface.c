@@ -137,46 +137,60 @@ static void fa_cumulus_link(json_t *device, json_t *port, const char *name, cons
 		fa_set_bool(port, "autoneg", strcmp(s, "on") == 0);
 }
 
+struct fa_cumulus_ifc_run {
+	json_t *device;
+	const char *cmd;
+};
+
+/* One interface of the output; a list instead of an object stops the walk (-FA_EINVAL). */
+static int fa_cumulus_interface(void *ctx, const char *name, size_t index, json_t *ifc,
+				struct fa_err *err)
+{
+	struct fa_cumulus_ifc_run *run = ctx;
+	json_t *device = run->device, *port, *v;
+	const char *cmd = run->cmd, *s;
+
+	(void)index;
+	(void)err;
+	if (!name)
+		return -FA_EINVAL;
+	if (!json_is_object(ifc)) {
+		fa_device_warn(device, "%s: %s: not an object", cmd, name);
+		return 0;
+	}
+	port = fa_device_port(device, name);
+	s = json_string_value(json_object_get(ifc, "type"));
+	if (s && fa_cumulus_type(s)) {
+		fa_set_str(port, "type", fa_cumulus_type(s));
+	} else if (s) {
+		fa_set_str(port, "type", "other");
+		fa_device_warn(device, "%s: %s: unknown interface type \"%s\"", cmd, name, s);
+	}
+	s = json_string_value(json_object_get(ifc, "description"));
+	if (s && *s)
+		fa_set_str(port, "description", s);
+	v = json_object_get(ifc, "link");
+	if (json_is_object(v))
+		fa_cumulus_link(device, port, name, v, cmd);
+	else if (v)
+		fa_device_warn(device, "%s: %s: \"link\" is not an object", cmd, name);
+	v = json_object_get(ifc, "lldp");
+	if (v)
+		fa_cumulus_lldp_port(device, port, v, cmd);
+	return 0;
+}
+
+/* Read one interface at a time: 100,000 interfaces are never held as values at once. */
 int fa_parse_cumulus_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	const char *cmd = fa_cumulus_cmd(cap, FA_CMD_INTERFACE);
-	json_t *root = NULL, *ifc, *port, *v;
-	const char *name, *s;
+	struct fa_cumulus_ifc_run run = { device, fa_cumulus_cmd(cap, FA_CMD_INTERFACE) };
+	enum fa_json_each_kind kind = FA_JSON_EACH_OTHER;
 	int r;
 
-	r = fa_cumulus_load(cap, FA_CMD_INTERFACE, &root, err);
-	if (r)
-		return r;
-	if (!json_is_object(root)) {
-		fa_device_warn(device, "%s: expected an object of interfaces", cmd);
-		goto out;
+	r = fa_cumulus_load_each(cap, FA_CMD_INTERFACE, fa_cumulus_interface, &run, &kind, err);
+	if (r == -FA_EINVAL || (r == 0 && kind != FA_JSON_EACH_OBJECT)) {
+		fa_device_warn(device, "%s: expected an object of interfaces", run.cmd);
+		return 0;
 	}
-	json_object_foreach(root, name, ifc) {
-		if (!json_is_object(ifc)) {
-			fa_device_warn(device, "%s: %s: not an object", cmd, name);
-			continue;
-		}
-		port = fa_device_port(device, name);
-		s = json_string_value(json_object_get(ifc, "type"));
-		if (s && fa_cumulus_type(s)) {
-			fa_set_str(port, "type", fa_cumulus_type(s));
-		} else if (s) {
-			fa_set_str(port, "type", "other");
-			fa_device_warn(device, "%s: %s: unknown interface type \"%s\"", cmd, name, s);
-		}
-		s = json_string_value(json_object_get(ifc, "description"));
-		if (s && *s)
-			fa_set_str(port, "description", s);
-		v = json_object_get(ifc, "link");
-		if (json_is_object(v))
-			fa_cumulus_link(device, port, name, v, cmd);
-		else if (v)
-			fa_device_warn(device, "%s: %s: \"link\" is not an object", cmd, name);
-		v = json_object_get(ifc, "lldp");
-		if (v)
-			fa_cumulus_lldp_port(device, port, v, cmd);
-	}
-out:
-	json_decref(root);
-	return 0;
+	return r;
 }

@@ -137,6 +137,16 @@ void fa_linux_apply(json_t *port, const json_t *fields)
 		fa_set(port, key, json_incref(v));
 }
 
+static int fa_linux_not_json(const struct fa_capture *cap, const char *cmd,
+			     const json_error_t *jerr, struct fa_err *err)
+{
+	struct fa_textscan_span first = fa_linux_first_line(cap);
+
+	return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d, column %d: %s): %.*s", cmd,
+			  jerr->line, jerr->column, jerr->text,
+			  (int)(first.len > 120 ? 120 : first.len), first.ptr);
+}
+
 int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **ret,
 		       struct fa_err *err)
 {
@@ -146,15 +156,25 @@ int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **r
 	if (fa_textscan_is_blank((struct fa_textscan_span){ cap->data, cap->len }))
 		return fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
 	root = json_loadb(cap->data, cap->len, 0, &jerr);
-	if (!root) {
-		struct fa_textscan_span first = fa_linux_first_line(cap);
-
-		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d, column %d: %s): %.*s",
-				  cmd, jerr.line, jerr.column, jerr.text,
-				  (int)(first.len > 120 ? 120 : first.len), first.ptr);
-	}
+	if (!root)
+		return fa_linux_not_json(cap, cmd, &jerr, err);
 	*ret = root;
 	return 0;
+}
+
+int fa_linux_json_each(const struct fa_capture *cap, const char *cmd, fa_json_each_fn *fn,
+		       void *ctx, enum fa_json_each_kind *ret_kind, struct fa_err *err)
+{
+	json_error_t jerr;
+	int r;
+
+	if (fa_textscan_is_blank((struct fa_textscan_span){ cap->data, cap->len }))
+		return fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
+	memset(&jerr, 0, sizeof(jerr));
+	r = fa_json_each(cap->data, cap->len, 0, fn, ctx, ret_kind, &jerr, err);
+	if (r == -FA_EPARSE && jerr.text[0])
+		return fa_linux_not_json(cap, cmd, &jerr, err);
+	return r;
 }
 
 struct fa_textscan_span fa_linux_first_line(const struct fa_capture *cap)

@@ -12,6 +12,7 @@
 
 #include "audit/util/err.h"
 #include "drivers/capture.h"
+#include "drivers/text/jsoneach.h"
 #include "drivers/text/textscan.h"
 
 /* Borrowed: the command as sent (cap->command), or @tmpl when the capture does not say. */
@@ -63,6 +64,14 @@ void fa_linux_write_rdma_records(json_t *device, const json_t *recs);
  */
 int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **ret,
 		       struct fa_err *err);
+
+/*
+ * As fa_linux_json_load(), member by member (drivers/text/jsoneach.h), for outputs with one
+ * member per interface: @fn gets each member of the top-level array or object, *@ret_kind
+ * what the top level was.  The same errors, or what @fn returned.
+ */
+int fa_linux_json_each(const struct fa_capture *cap, const char *cmd, fa_json_each_fn *fn,
+		       void *ctx, enum fa_json_each_kind *ret_kind, struct fa_err *err);
 
 /*
  * A line naming a sysfs file and its content, as "grep -H . FILES" prints it

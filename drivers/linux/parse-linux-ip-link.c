@@ -82,50 +82,60 @@ static void fa_set_lower(json_t *port, const char *path, const char *s)
 	fa_set_str(port, path, low);
 }
 
+struct fa_ip_link_run {
+	json_t *device;
+	const char *cmd;
+	size_t links;
+};
+
+/* One link of the list; an object instead of a list stops the walk (-FA_EINVAL). */
+static int fa_ip_link(void *ctx, const char *key, size_t i, json_t *link, struct fa_err *err)
+{
+	struct fa_ip_link_run *run = ctx;
+	json_t *device = run->device;
+	const char *cmd = run->cmd;
+	const char *name = json_string_value(json_object_get(link, "ifname"));
+	const char *lt = json_string_value(json_object_get(link, "link_type"));
+	const char *oper = json_string_value(json_object_get(link, "operstate"));
+	const char *addr = json_string_value(json_object_get(link, "address"));
+	json_t *mtu = json_object_get(link, "mtu");
+	const char *type;
+	json_t *port;
+
+	(void)err;
+	if (key)
+		return -FA_EINVAL;
+	run->links++;
+	if (!json_is_object(link) || !name || !*name) {
+		fa_device_warn(device, "%s: link #%zu has no ifname", cmd, i);
+		return 0;
+	}
+	port = fa_device_port(device, name);
+	type = fa_link_type(link);
+	if (type)
+		fa_set_str(port, "type", type);
+	if (json_is_array(json_object_get(link, "flags")))
+		fa_set_str(port, "admin_state", fa_has_flag(link, "UP") ? "up" : "down");
+	if (oper)
+		fa_set_lower(port, "oper_state", oper);
+	if (json_is_integer(mtu) && json_integer_value(mtu) > 0)
+		fa_set_int(port, "mtu", json_integer_value(mtu));
+	if (addr && lt && (strcmp(lt, "ether") == 0 || strcmp(lt, "infiniband") == 0))
+		fa_set_lower(port, "mac", addr);
+	return 0;
+}
+
+/* Read one link at a time: 100,000 links are never held as values at once. */
 int fa_parse_linux_ip_link(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	const char *cmd = fa_linux_cmd(cap, "ip -j -d link show");
-	json_t *root = NULL, *link;
-	size_t i;
+	struct fa_ip_link_run run = { device, fa_linux_cmd(cap, "ip -j -d link show"), 0 };
+	enum fa_json_each_kind kind = FA_JSON_EACH_OTHER;
 	int r;
 
-	r = fa_linux_json_load(cap, cmd, &root, err);
-	if (r < 0)
-		return r;
-	if (!json_is_array(root)) {
-		r = fa_err_set(err, FA_EPARSE, "%s: expected a JSON array of links", cmd);
-		goto out;
-	}
-	if (json_array_size(root) == 0)
-		fa_device_warn(device, "%s: no links", cmd);
-	json_array_foreach(root, i, link) {
-		const char *name = json_string_value(json_object_get(link, "ifname"));
-		const char *lt = json_string_value(json_object_get(link, "link_type"));
-		const char *oper = json_string_value(json_object_get(link, "operstate"));
-		const char *addr = json_string_value(json_object_get(link, "address"));
-		json_t *mtu = json_object_get(link, "mtu");
-		const char *type;
-		json_t *port;
-
-		if (!json_is_object(link) || !name || !*name) {
-			fa_device_warn(device, "%s: link #%zu has no ifname", cmd, i);
-			continue;
-		}
-		port = fa_device_port(device, name);
-		type = fa_link_type(link);
-		if (type)
-			fa_set_str(port, "type", type);
-		if (json_is_array(json_object_get(link, "flags")))
-			fa_set_str(port, "admin_state", fa_has_flag(link, "UP") ? "up" : "down");
-		if (oper)
-			fa_set_lower(port, "oper_state", oper);
-		if (json_is_integer(mtu) && json_integer_value(mtu) > 0)
-			fa_set_int(port, "mtu", json_integer_value(mtu));
-		if (addr && lt && (strcmp(lt, "ether") == 0 || strcmp(lt, "infiniband") == 0))
-			fa_set_lower(port, "mac", addr);
-	}
-	r = 0;
-out:
-	json_decref(root);
+	r = fa_linux_json_each(cap, run.cmd, fa_ip_link, &run, &kind, err);
+	if (r == -FA_EINVAL || (r == 0 && kind != FA_JSON_EACH_ARRAY))
+		return fa_err_set(err, FA_EPARSE, "%s: expected a JSON array of links", run.cmd);
+	if (r == 0 && run.links == 0)
+		fa_device_warn(device, "%s: no links", run.cmd);
 	return r;
 }

@@ -236,6 +236,40 @@ static bool fa_is_less_status(struct fa_line l)
 	return part >= 2;
 }
 
+/*
+ * Whether the list at @text[0] == '[' may be one of single-key objects: every member an
+ * object without a comma of its own.  A scan without allocation, so that "ip -j link show"
+ * (a list of many-key objects) is not loaded whole only to be refused.
+ */
+static bool fa_may_be_single_key_list(const char *text, size_t len)
+{
+	size_t i, depth = 0;
+
+	for (i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (c == '"') {
+			for (i++; i < len && text[i] != '"'; i++)
+				if (text[i] == '\\')
+					i++;
+		} else if (c == '[' || c == '{') {
+			if (depth == 1 && c != '{')
+				return false;
+			depth++;
+		} else if (c == ']' || c == '}') {
+			if (depth == 0)
+				return false;
+			depth--;
+		} else if (c == ',' && depth == 2) {
+			return false;
+		} else if (depth == 1 && c != ',' && c != ' ' && c != '\t' && c != '\r' &&
+			   c != '\n') {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* [{"a": …}, {"b": …}] → {"a": …, "b": …}; false (and @out untouched) for anything else. */
 static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf *out)
 {
@@ -245,7 +279,7 @@ static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf
 	size_t i;
 	bool ok = true;
 
-	if (!len || text[0] != '[')
+	if (!len || text[0] != '[' || !fa_may_be_single_key_list(text, len))
 		return false;
 	root = json_loadb(text, len, 0, NULL);
 	if (!json_is_array(root) || json_array_size(root) == 0) {
@@ -279,24 +313,31 @@ static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf
 	return dump != NULL;
 }
 
-void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf *out,
-		char **ret_prompt)
+bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct fa_buf *out,
+		     char **ret_prompt)
 {
 	struct fa_line *lines;
 	size_t n = 0, cap = 16, i, first, last, indent = (size_t)-1;
 	const char *p = data, *end = data + len, *ref = NULL;
+	/* whether the text differs from its canonical layout: a final line end is missing */
+	bool changed = len > 0 && data[len - 1] != '\n';
 
 	fa_buf_reset(out);
 	lines = fa_xcalloc(cap, sizeof(*lines));
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		struct fa_line l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
+		size_t was = l.len;
 
 		p = nl ? nl + 1 : end;
-		if (!fa_strip_pager(&l) || fa_is_less_status(l))
+		if (!fa_strip_pager(&l) || fa_is_less_status(l)) {
+			changed = true;
 			continue;
+		}
 		while (l.len && fa_is_blank_ch(l.p[l.len - 1]))
 			l.len--;
+		if (l.len != was)
+			changed = true;
 		if (n == cap) {
 			cap *= 2;
 			lines = fa_xrealloc(lines, cap * sizeof(*lines));
@@ -342,11 +383,25 @@ void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf
 	}
 	if (indent == (size_t)-1)
 		indent = 0;
-	for (i = first; i < last; i++) {
+	if (first > 0 || last < n || indent > 0)
+		changed = true;
+	for (i = first; changed && i < last; i++) {
 		if (lines[i].len)
 			fa_buf_add(out, lines[i].p + indent, lines[i].len - indent);
 		fa_buf_addch(out, '\n');
 	}
 	free(lines);
-	fa_merge_single_key_list(out->buf, out->len, out);
+	if (changed) {
+		fa_merge_single_key_list(out->buf, out->len, out);
+		return true;
+	}
+	/* already canonical: no copy, unless a list of one-key objects is merged */
+	return fa_merge_single_key_list(data, len, out);
+}
+
+void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf *out,
+		char **ret_prompt)
+{
+	if (!fa_outnorm_copy(data, len, command, out, ret_prompt))
+		fa_buf_add(out, data, len);
 }

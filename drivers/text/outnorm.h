@@ -45,6 +45,14 @@ void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf
 		char **ret_prompt);
 
 /*
+ * As fa_outnorm(), without a copy when @data is already in the canonical layout: returns
+ * false, @out left empty, and @data is what the parser reads; true when @out holds the
+ * normalised text.
+ */
+bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct fa_buf *out,
+		     char **ret_prompt);
+
+/*
  * The length of the prompt @line (of @len bytes) starts with, including the prompt
  * character and one blank after it; 0 when the line does not start with a prompt.
  */

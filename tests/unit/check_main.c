@@ -50,6 +50,8 @@ int main(void)
 		fa_port_index_suite,
 		/* Agreement with the peers' expected parses */
 		fa_agreement_suite,
+		fa_jsoneach_suite,
+		fa_parse_linear_suite,
 		/* Linux parser suites */
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,

@@ -32,6 +32,8 @@ Suite *fa_collect_suite(void);
 Suite *fa_port_index_suite(void);
 /* Agreement with the peers' expected parses */
 Suite *fa_agreement_suite(void);
+Suite *fa_jsoneach_suite(void);
+Suite *fa_parse_linear_suite(void);
 /* Linux parser suites */
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_rdma_sysfs_suite(void);

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/* Member-by-member reading of a JSON array or object (see jsoneach.h). */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/util/xalloc.h"
+#include "drivers/parse.h"
+#include "drivers/text/jsoneach.h"
+#include "audit/util/banned.h"
+
+/* A cursor over the text, counting lines so that errors point into the whole document. */
+struct fa_je {
+	const char *s;
+	size_t len, i;
+	int line;		/* 1-based line of s[i] */
+	size_t line_start;	/* index of the first byte of that line */
+	json_error_t *jerr;
+};
+
+static int fa_je_fail(struct fa_je *c, const char *msg)
+{
+	c->jerr->line = c->line;
+	c->jerr->column = (int)(c->i - c->line_start) + 1;
+	c->jerr->position = (int)c->i;
+	snprintf(c->jerr->text, sizeof(c->jerr->text), "%s", msg);
+	return -FA_EPARSE;
+}
+
+static void fa_je_ws(struct fa_je *c)
+{
+	while (c->i < c->len) {
+		char ch = c->s[c->i];
+
+		if (ch == '\n') {
+			c->line++;
+			c->line_start = c->i + 1;
+		} else if (ch != ' ' && ch != '\t' && ch != '\r') {
+			break;
+		}
+		c->i++;
+	}
+}
+
+/* Past the string opening at s[i] == '"'; false when it does not end. */
+static bool fa_je_string(struct fa_je *c)
+{
+	const char *p = c->s + c->i + 1, *end = c->s + c->len;
+
+	for (;;) {
+		const char *q = p;
+
+		while (q < end && *q != '"' && *q != '\\' && *q != '\n')
+			q++;
+		if (q == end)
+			return false;
+		if (*q == '"') {
+			c->i = (size_t)(q - c->s) + 1;
+			return true;
+		}
+		if (*q == '\n')	/* not allowed in a string: jansson says so */
+			return false;
+		p = q + 2;
+		if (p > end)
+			return false;
+	}
+}
+
+/*
+ * Past the value starting at s[i] (its extent only: jansson checks what is inside).  Lines
+ * inside the value are counted.
+ */
+static int fa_je_skip(struct fa_je *c)
+{
+	size_t depth = 0;
+
+	do {
+		char ch;
+
+		if (c->i >= c->len)
+			return fa_je_fail(c, "unexpected end of input");
+		ch = c->s[c->i];
+		if (ch == '"') {
+			if (!fa_je_string(c))
+				return fa_je_fail(c, "unterminated string");
+		} else if (ch == '{' || ch == '[') {
+			depth++;
+			c->i++;
+		} else if (ch == '}' || ch == ']') {
+			if (depth == 0)
+				return fa_je_fail(c, ch == '}' ? "unexpected '}'" : "unexpected ']'");
+			depth--;
+			c->i++;
+		} else if (ch == '\n') {
+			c->line++;
+			c->line_start = ++c->i;
+		} else if (depth == 0) {
+			/* a number or literal: up to the next delimiter */
+			size_t start = c->i;
+
+			while (c->i < c->len && !strchr(",]} \t\r\n", c->s[c->i]) && c->s[c->i])
+				c->i++;
+			if (c->i == start)
+				return fa_je_fail(c, "value expected");
+		} else {
+			c->i++;
+		}
+	} while (depth > 0);
+	return 0;
+}
+
+/* jansson's verdict on the value of s[start..i), its errors placed in the whole text. */
+static json_t *fa_je_load(struct fa_je *c, size_t start, int line, size_t line_start)
+{
+	json_error_t e;
+	json_t *v = json_loadb(c->s + start, c->i - start, JSON_DECODE_ANY, &e);
+
+	if (!v) {
+		*c->jerr = e;
+		c->jerr->line = line + e.line - 1;
+		if (e.line <= 1)
+			c->jerr->column = (int)(start - line_start) + e.column;
+		c->jerr->position = (int)start + e.position;
+	}
+	return v;
+}
+
+/* The key at s[i] == '"' into @buf; past it.  Plain ASCII keys are copied without jansson. */
+static int fa_je_key(struct fa_je *c, char **buf, size_t *size)
+{
+	size_t start = c->i, n, k;
+	int line = c->line;
+	size_t line_start = c->line_start;
+	bool plain = true;
+	json_t *v;
+
+	if (!fa_je_string(c))
+		return fa_je_fail(c, "unterminated string");
+	n = c->i - start - 2;
+	for (k = start + 1; k < c->i - 1 && plain; k++) {
+		unsigned char ch = (unsigned char)c->s[k];
+
+		plain = ch >= 0x20 && ch < 0x7f && ch != '\\';
+	}
+	if (plain) {
+		if (n + 1 > *size) {
+			*size = n + 1;
+			*buf = fa_xrealloc(*buf, *size);
+		}
+		memcpy(*buf, c->s + start + 1, n);
+		(*buf)[n] = '\0';
+		return 0;
+	}
+	v = fa_je_load(c, start, line, line_start);
+	if (!v)
+		return -FA_EPARSE;
+	n = json_string_length(v);
+	if (n + 1 > *size) {
+		*size = n + 1;
+		*buf = fa_xrealloc(*buf, *size);
+	}
+	/* a key holding \u0000 is cut there, as jansson's own objects cut it */
+	memcpy(*buf, json_string_value(v), n + 1);
+	json_decref(v);
+	return 0;
+}
+
+/*
+ * One walk over the members of the container at s[i].  With @fn NULL only the extent of each
+ * member is found (the brackets, commas and colons of the whole text checked, nothing
+ * allocated); otherwise each member is loaded and handed to @fn.
+ */
+static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_err *err)
+{
+	const char *data = c->s;
+	size_t len = c->len, index = 0, keysize = 0;
+	bool object = data[c->i] == '{';
+	char close = object ? '}' : ']', *key = NULL;
+	int r = 0;
+
+	c->i++;
+	fa_je_ws(c);
+	if (c->i < len && data[c->i] == close) {
+		c->i++;
+		goto end;
+	}
+	for (;;) {
+		size_t start, line_start;
+		int line;
+		json_t *v;
+
+		if (object) {
+			if (c->i >= len || data[c->i] != '"') {
+				r = fa_je_fail(c, "string or '}' expected");
+				goto out;
+			}
+			if (fn) {
+				r = fa_je_key(c, &key, &keysize);
+			} else if (!fa_je_string(c)) {
+				r = fa_je_fail(c, "unterminated string");
+			}
+			if (r < 0)
+				goto out;
+			fa_je_ws(c);
+			if (c->i >= len || data[c->i] != ':') {
+				r = fa_je_fail(c, "':' expected");
+				goto out;
+			}
+			c->i++;
+			fa_je_ws(c);
+		}
+		start = c->i;
+		line = c->line;
+		line_start = c->line_start;
+		r = fa_je_skip(c);
+		if (r < 0)
+			goto out;
+		/* a member at a time, so the parse budget is checked between members */
+		if (fn && index % 256 == 255 && fa_parse_budget_over()) {
+			r = fa_err_set(err, FA_ETIMEOUT, "over the parse budget after %zu members "
+				       "(--parse-budget)", index);
+			goto out;
+		}
+		if (fn) {
+			v = fa_je_load(c, start, line, line_start);
+			if (!v) {
+				r = -FA_EPARSE;
+				goto out;
+			}
+			r = fn(ctx, object ? key : NULL, index++, v, err);
+			json_decref(v);
+			if (r < 0)
+				goto out;
+		}
+		fa_je_ws(c);
+		if (c->i < len && data[c->i] == ',') {
+			c->i++;
+			fa_je_ws(c);
+			continue;
+		}
+		if (c->i < len && data[c->i] == close) {
+			c->i++;
+			break;
+		}
+		r = fa_je_fail(c, object ? "',' or '}' expected" : "',' or ']' expected");
+		goto out;
+	}
+end:
+	fa_je_ws(c);
+	if (c->i < len)
+		r = fa_je_fail(c, "end of file expected");
+out:
+	free(key);
+	return r;
+}
+
+int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
+		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err)
+{
+	struct fa_je c = { data, len, 0, 1, 0, ret_jerr };
+	size_t top;
+	int r;
+
+	fa_je_ws(&c);
+	if (c.i >= len || (data[c.i] != '[' && data[c.i] != '{')) {
+		/* not a container: jansson alone decides */
+		json_t *v = json_loadb(data, len, flags, ret_jerr);
+
+		if (!v)
+			return -FA_EPARSE;
+		json_decref(v);
+		if (ret_kind)
+			*ret_kind = FA_JSON_EACH_OTHER;
+		return 0;
+	}
+	/* a cut or garbled text is refused before any member is handed over */
+	top = c.i;
+	r = fa_je_walk(&c, NULL, NULL, err);
+	if (r < 0)
+		return r;
+	c.i = top;
+	c.line = 1;
+	c.line_start = 0;
+	fa_je_ws(&c);
+	r = fa_je_walk(&c, fn, ctx, err);
+	if (r == 0 && ret_kind)
+		*ret_kind = data[top] == '{' ? FA_JSON_EACH_OBJECT : FA_JSON_EACH_ARRAY;
+	return r;
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Member-by-member JSON reading (drivers/text/jsoneach.h) and the parse budget
+ * (drivers/parse.h): members come in order with their keys, text jansson refuses is refused
+ * with the line of the fault, a cut text hands over no member, and a budget that runs out
+ * stops a long output between members.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "audit/model.h"
+#include "audit/util/buf.h"
+#include "drivers/cumulus/parse-cumulus.h"
+#include "drivers/parse.h"
+#include "drivers/text/jsoneach.h"
+#include "tests/unit/unit.h"
+
+struct fa_t_seen {
+	size_t n;
+	char keys[8][16];
+	json_int_t values[8];
+	size_t stop_at;		/* return -FA_EINVAL at this member (0: never) */
+};
+
+static int fa_t_member(void *ctx, const char *key, size_t index, json_t *value,
+		       struct fa_err *err)
+{
+	struct fa_t_seen *s = ctx;
+
+	(void)err;
+	ck_assert_uint_eq(index, s->n);
+	if (s->stop_at && index + 1 == s->stop_at)
+		return -FA_EINVAL;
+	if (s->n < 8) {
+		snprintf(s->keys[s->n], sizeof(s->keys[0]), "%s", key ? key : "(none)");
+		s->values[s->n] = json_integer_value(json_object_get(value, "v"));
+	}
+	s->n++;
+	return 0;
+}
+
+static int fa_t_each(const char *text, size_t flags, struct fa_t_seen *s,
+		     enum fa_json_each_kind *kind, json_error_t *jerr)
+{
+	memset(jerr, 0, sizeof(*jerr));
+	return fa_json_each(text, strlen(text), flags, fa_t_member, s, kind, jerr, NULL);
+}
+
+START_TEST(jsoneach_members_in_order)
+{
+	struct fa_t_seen s = { 0 };
+	enum fa_json_each_kind kind;
+	json_error_t jerr;
+
+	ck_assert_int_eq(fa_t_each(" [ {\"v\": 1},\n{\"v\": [2, \"]\"], \"w\": 2} ,{\"v\":3}]\n", 0,
+				   &s, &kind, &jerr), 0);
+	ck_assert_int_eq(kind, FA_JSON_EACH_ARRAY);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_str_eq(s.keys[0], "(none)");
+	ck_assert_msg(s.values[0] == 1 && s.values[2] == 3, "Array members come in order.");
+
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_t_each("{\"swp1\": {\"v\": 10}, \"sw\\u00e9p\\\"2\": {\"v\": 20}}", 0,
+				   &s, &kind, &jerr), 0);
+	ck_assert_int_eq(kind, FA_JSON_EACH_OBJECT);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.keys[0], "swp1");
+	ck_assert_msg(strcmp(s.keys[1], "sw\xc3\xa9p\"2") == 0,
+		      "An escaped key is decoded as jansson decodes it: %s", s.keys[1]);
+	ck_assert_msg(s.values[1] == 20, "Object members keep their values.");
+
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_t_each("[]", 0, &s, &kind, &jerr), 0);
+	ck_assert_msg(s.n == 0 && kind == FA_JSON_EACH_ARRAY, "An empty list has no member.");
+	ck_assert_int_eq(fa_t_each("\"text\"", JSON_DECODE_ANY, &s, &kind, &jerr), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_OTHER, "A string is neither list nor object.");
+	ck_assert_int_eq(fa_t_each("\"text\"", 0, &s, &kind, &jerr), -FA_EPARSE);
+}
+END_TEST
+
+START_TEST(jsoneach_refuses_what_jansson_refuses)
+{
+	static const char *const bad[] = {
+		"[{\"v\": 1}, {\"v\": 2}",		/* cut */
+		"[{\"v\": 1},, {\"v\": 2}]",		/* two commas */
+		"[{\"v\": 1}, {\"v\": 2},]",		/* trailing comma */
+		"{\"a\": {\"v\": 1} \"b\": {}}",	/* no comma */
+		"{\"a\" {\"v\": 1}}",			/* no colon */
+		"[{\"v\": 1}] x",			/* text after the end */
+		"[{\"v\": 1}, {\"v\": 2]}",		/* brackets crossed */
+		"[{\"v\": 1}, {\"v\": \"unterminated}]",
+	};
+	struct fa_t_seen s = { 0 };
+	json_error_t jerr;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&s, 0, sizeof(s));
+		ck_assert_msg(fa_t_each(bad[i], 0, &s, NULL, &jerr) == -FA_EPARSE,
+			      "'%s' is refused.", bad[i]);
+		ck_assert_msg(json_loadb(bad[i], strlen(bad[i]), 0, NULL) == NULL,
+			      "jansson refuses '%s' too.", bad[i]);
+		ck_assert_msg(s.n == 0, "'%s': no member is handed over before the refusal.",
+			      bad[i]);
+		ck_assert_msg(jerr.text[0], "'%s': the reason is given.", bad[i]);
+	}
+	/* a fault only jansson sees, inside the third member on line 3 */
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_t_each("[\n{\"v\": 1},\n  {\"v\": 2}, {\"v\": tru}\n]", 0, &s, NULL,
+				   &jerr), -FA_EPARSE);
+	ck_assert_msg(jerr.line == 3, "The line is counted from the start: %d", jerr.line);
+	ck_assert_uint_eq(s.n, 2);
+	/* the callback stops the walk */
+	memset(&s, 0, sizeof(s));
+	s.stop_at = 2;
+	ck_assert_int_eq(fa_t_each("[{\"v\":1},{\"v\":2},{\"v\":3}]", 0, &s, NULL, &jerr),
+			 -FA_EINVAL);
+	ck_assert_uint_eq(s.n, 1);
+}
+END_TEST
+
+/* A budget far too small for 50,000 interfaces stops the parser between members. */
+START_TEST(jsoneach_parse_budget_stops_a_long_output)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("leaf01", "switch");
+	size_t i, n = 50000;
+
+	fa_buf_adds(&b, "{");
+	for (i = 0; i < n; i++)
+		fa_buf_addf(&b, "%s\"swp%zu\":{\"type\":\"swp\",\"link\":{\"mtu\":9216}}",
+			    i ? "," : "", i + 1);
+	fa_buf_adds(&b, "}\n");
+	cap.device = "leaf01";
+	cap.command = "nv show interface -o json";
+	cap.data = b.buf;
+	cap.len = b.len;
+	fa_device_index_begin(d);
+	fa_parse_budget_begin(1e-4);
+	ck_assert_int_eq(fa_parse_output(fa_parse_cumulus_interface, &cap, d, &err),
+			 -FA_ETIMEOUT);
+	ck_assert_msg(strstr(err.msg, "over the parse budget"), "The budget is named: %s",
+		      err.msg);
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) < n,
+		      "The parser stopped before the end.");
+	/* spent: the next output is not parsed at all */
+	ck_assert_int_eq(fa_parse_output(fa_parse_cumulus_interface, &cap, d, &err),
+			 -FA_ETIMEOUT);
+	fa_parse_budget_begin(0);
+	ck_assert_int_eq(fa_parse_output(fa_parse_cumulus_interface, &cap, d, &err), 0);
+	ck_assert_uint_eq(json_array_size(json_object_get(d, "ports")), n);
+	fa_device_index_end(d);
+	json_decref(d);
+	fa_buf_release(&b);
+}
+END_TEST
+
+Suite *fa_jsoneach_suite(void)
+{
+	Suite *s = suite_create("jsoneach");
+	TCase *tc = tcase_create("jsoneach");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, jsoneach_members_in_order);
+	tcase_add_test(tc, jsoneach_refuses_what_jansson_refuses);
+	tcase_add_test(tc, jsoneach_parse_budget_stops_a_long_output);
+	suite_add_tcase(s, tc);
+	return s;
+}
