@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "audit/util/buf.h"
+#include "audit/util/suggest.h"
 #include "audit/util/xalloc.h"
 #include "drivers/platform.h"
 #include "drivers/platform-list.h"
@@ -29,6 +30,17 @@ const struct fa_platform *fa_platform_find(const char *name)
 		if (strcmp(fa_platforms[i]->name, name) == 0)
 			return fa_platforms[i];
 	return NULL;
+}
+
+const char *fa_platform_suggest(const char *name)
+{
+	const char *names[sizeof(fa_platforms) / sizeof(fa_platforms[0])];
+	size_t i;
+
+	for (i = 0; fa_platforms[i]; i++)
+		names[i] = fa_platforms[i]->name;
+	names[i] = NULL;
+	return fa_suggest(name, names);
 }
 
 static const char *fa_expand_word(enum fa_expand e)

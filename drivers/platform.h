@@ -88,6 +88,9 @@ extern const struct fa_platform *const fa_platforms[];
 /* Borrowed, or NULL. */
 const struct fa_platform *fa_platform_find(const char *name);
 
+/* The name of the platform @name is a likely typo of ("cumuls": "cumulus"), or NULL. */
+const char *fa_platform_suggest(const char *name);
+
 /*
  * The command of @p whose template is @command, or whose template matches @command with IF
  * or DEV standing for one word (so "mlnx_qos -i eth0" finds "mlnx_qos -i IF").  When @ret_arg

@@ -319,8 +319,13 @@ static int fa_inv_platform(struct fa_inv_loader *ld, const json_t *v, const char
 	}
 	for (i = 0; fa_platforms[i]; i++)
 		fa_buf_addf(&known, "%s%s", i ? ", " : "", fa_platforms[i]->name);
-	r = fa_inv_err(ld, FA_EINVAL, v, NULL,
-		       "unknown platform '%s' (known platforms: %s)", s, known.buf);
+	if (fa_platform_suggest(s))
+		r = fa_inv_err(ld, FA_EINVAL, v, NULL,
+			       "unknown platform '%s' (did you mean '%s'? known platforms: %s)", s,
+			       fa_platform_suggest(s), known.buf);
+	else
+		r = fa_inv_err(ld, FA_EINVAL, v, NULL,
+			       "unknown platform '%s' (known platforms: %s)", s, known.buf);
 	fa_buf_release(&known);
 	return r;
 }

@@ -213,23 +213,6 @@ static void fa_loader_pos(const struct fa_loader *ld, const json_t *value, const
 	*exact = true;
 }
 
-/* Report an expression or template error (err has the column within @text) in the file. */
-/* The platform closest to unknown @name, when close enough to be a typo; else NULL. */
-static const char *fa_platform_suggest(const char *name)
-{
-	const char *best = NULL;
-	size_t i, d, bestd = 3;
-
-	for (i = 0; fa_platforms[i]; i++) {
-		d = fa_edit_distance(name, fa_platforms[i]->name);
-		if (d < bestd) {
-			bestd = d;
-			best = fa_platforms[i]->name;
-		}
-	}
-	return best;
-}
-
 /* A rule's "platforms": a list of platform names narrowing the devices it selects. */
 static int fa_loader_platforms(struct fa_loader *ld, struct fa_rule *r, const json_t *list)
 {
@@ -260,6 +243,7 @@ static int fa_loader_platforms(struct fa_loader *ld, struct fa_rule *r, const js
 	return 0;
 }
 
+/* Report an expression or template error (err has the column within @text) in the file. */
 static int fa_loader_expr_err(struct fa_loader *ld, const json_t *value, const char *rule_id,
 			      const char *key)
 {

@@ -112,9 +112,16 @@ static int fa_parse_run(int argc, char **argv)
 			return fa_cli_option_error(&fa_cmd_parse, argv, longopts);
 		}
 	}
+	if (platform && !fa_platform_find(platform)) {
+		const char *hint = fa_platform_suggest(platform);
+
+		if (hint)
+			return fa_cli_usage_error(&fa_cmd_parse, "unknown platform '%s' (did you "
+						  "mean '%s'? see --list)", platform, hint);
+		return fa_cli_usage_error(&fa_cmd_parse, "unknown platform '%s' (see --list)",
+					  platform);
+	}
 	if (list) {
-		if (platform && !fa_platform_find(platform))
-			return fa_cli_usage_error(&fa_cmd_parse, "unknown platform '%s'", platform);
 		fa_parse_list(platform);
 		return FA_EXIT_CLEAN;
 	}
@@ -122,9 +129,6 @@ static int fa_parse_run(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_parse, "needs --platform, --command and one FILE");
 	file = argv[optind];
 	p = fa_platform_find(platform);
-	if (!p)
-		return fa_cli_usage_error(&fa_cmd_parse, "unknown platform '%s' (see --list)",
-					  platform);
 	c = fa_platform_command(p, command, &arg);
 	if (!c)
 		return fa_cli_usage_error(&fa_cmd_parse,

@@ -62,7 +62,7 @@ bad-password.yaml|6:5: passwords are not stored in the inventory: put it in an e
 bad-type.yaml|3:9: 'tags' must be a list of strings
 bad-duplicate.yaml|7:11: device 'leaf1' is defined twice (first at line 4)
 bad-range.yaml|7:9: range 010-005 in host range 'gpu[010-005]' is reversed
-bad-platform.yaml|3:15: unknown platform 'cumuls' (known platforms: $platforms)
+bad-platform.yaml|3:15: unknown platform 'cumuls' (did you mean 'cumulus'? known platforms: $platforms)
 bad-no-platform.yaml|7:11: device 'gpu001' has no platform (set 'platform' in defaults, one of its groups or its device entry)
 bad-syntax.yaml|5:4: did not find expected '-' indicator
 bad-ini-password.ini|3:29: passwords are not stored in the inventory: put it in an environment variable and give the variable's name with 'fabric_audit_password_env'

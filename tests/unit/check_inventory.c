@@ -269,7 +269,7 @@ static const struct {
 	{ "bad-range-bracket.yaml", FA_EINVAL, 4, 11,
 	  "unbalanced '[' in host range 'gpu[001-004'" },
 	{ "bad-platform.yaml", FA_EINVAL, 3, 15,
-	  "unknown platform 'cumuls' (known platforms: {platforms})" },
+	  "unknown platform 'cumuls' (did you mean 'cumulus'? known platforms: {platforms})" },
 	{ "bad-transport.yaml", FA_EINVAL, 3, 14,
 	  "unknown transport 'telnet' (known transports: ssh, netconf, local, replay)" },
 	{ "bad-no-platform.yaml", FA_EINVAL, 7, 11,
