@@ -1986,6 +1986,7 @@ static const struct {
 } fa_root_names[] = {
 	{ "device", FA_ROOT_DEVICE },
 	{ "fabric", FA_ROOT_FABRIC },
+	{ "finding", FA_ROOT_FINDING },
 	{ "group", FA_ROOT_GROUP },
 	{ "link", FA_ROOT_LINK },
 	{ "majority", FA_ROOT_MAJORITY },

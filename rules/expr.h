@@ -40,6 +40,7 @@ enum fa_root {
 	FA_ROOT_MAJORITY,	/* majority: the group's majority value (group-scope templates) */
 	FA_ROOT_FABRIC,		/* fabric: { devices, links } of the whole snapshot (fabric scope) */
 	FA_ROOT_PLAN,		/* plan: one planned (or unplanned) link (plan scope) */
+	FA_ROOT_FINDING,	/* finding: one finding of a report ('fabric-audit show findings') */
 	FA_ROOT_COUNT
 };
 

@@ -2,7 +2,8 @@
 /*
  * "fabric-audit show": query a snapshot (or the newest of a history folder) with the rule
  * language, so that what can be queried is exactly what can be checked.  Rows are devices,
- * ports (with their device) or links (with both ends); --where keeps the rows for which an
+ * ports (with their device), links (with both ends) or the findings of the shipped rule packs
+ * on it (with the device and port they are about); --where keeps the rows for which an
  * expression is true, --columns are expressions too; table, CSV or JSON out.
  */
 #include "config.h"
@@ -12,22 +13,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/cli/audit-opts.h"
 #include "audit/cli/cmd.h"
 #include "audit/cli/snapshot-arg.h"
 #include "audit/model.h"
 #include "audit/util/buf.h"
+#include "audit/util/suggest.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
 #include "audit/util/banned.h"
 
 static const char fa_show_usage[] =
-	"usage: fabric-audit show devices|ports|links (-s SNAPSHOT | -H HISTORY) [options]\n"
+	"usage: fabric-audit show devices|ports|links|findings (-s SNAPSHOT | -H HISTORY)\n"
+	"                         [options]\n"
 	"\n"
-	"Query a snapshot: one row per device, per port (with its device) or per link (with\n"
-	"both ends).  --where and --columns are written in the rule language (docs/rules.md):\n"
-	"device.*, port.* and, for links, link.*, a.device.*, a.port.*, b.device.*, b.port.*\n"
-	"(see 'fabric-audit fields').  A value that is missing shows as '-'.\n"
+	"Query a snapshot: one row per device, per port (with its device), per link (with\n"
+	"both ends) or per finding of the shipped rule packs on it (as 'audit' finds them).\n"
+	"--where and --columns are written in the rule language (docs/rules.md): device.*,\n"
+	"port.*; for links, link.*, a.device.*, a.port.*, b.device.*, b.port.*; for findings,\n"
+	"finding.* (rule, severity, category, subject_text, expected, actual, message) and the\n"
+	"device.* and port.* it is about (see 'fabric-audit fields').  A value that is missing\n"
+	"shows as '-'.\n"
 	"\n"
 	"Options:\n"
 	"  -s, --snapshot FILE    the snapshot to query\n"
@@ -50,7 +57,7 @@ const struct fa_cmd fa_cmd_show = {
 	.run = fa_cmd_show_run,
 };
 
-enum fa_show_kind { FA_SHOW_DEVICES, FA_SHOW_PORTS, FA_SHOW_LINKS };
+enum fa_show_kind { FA_SHOW_DEVICES, FA_SHOW_PORTS, FA_SHOW_LINKS, FA_SHOW_FINDINGS };
 
 static const char *const fa_show_default_columns[] = {
 	[FA_SHOW_DEVICES] = "device.name,device.platform,device.role,device.status,"
@@ -59,6 +66,8 @@ static const char *const fa_show_default_columns[] = {
 			  "port.qos.pfc_enabled",
 	[FA_SHOW_LINKS] = "a.device.name,a.port.name,b.device.name,b.port.name,a.port.speed,"
 			  "b.port.speed,link.source",
+	[FA_SHOW_FINDINGS] = "finding.severity,finding.rule,finding.subject_text,"
+			     "finding.expected,finding.actual",
 };
 
 static const unsigned fa_show_roots[] = {
@@ -67,6 +76,8 @@ static const unsigned fa_show_roots[] = {
 	[FA_SHOW_LINKS] = FA_ROOT_BIT(FA_ROOT_LINK) | FA_ROOT_BIT(FA_ROOT_A_DEVICE) |
 			  FA_ROOT_BIT(FA_ROOT_A_PORT) | FA_ROOT_BIT(FA_ROOT_B_DEVICE) |
 			  FA_ROOT_BIT(FA_ROOT_B_PORT),
+	[FA_SHOW_FINDINGS] = FA_ROOT_BIT(FA_ROOT_FINDING) | FA_ROOT_BIT(FA_ROOT_DEVICE) |
+			     FA_ROOT_BIT(FA_ROOT_PORT),
 };
 
 struct fa_show {
@@ -76,6 +87,32 @@ struct fa_show {
 	size_t ncols;
 	json_t *rows;		/* [[cell, ...], ...]: each cell a value or null (missing) */
 };
+
+/* The keys of a finding (docs/report.md), which the field registry does not hold. */
+static const char *const fa_finding_keys[] = {
+	"actual", "category", "expected", "message", "rule", "severity", "subject",
+	"subject_text", "title", NULL
+};
+
+struct fa_finding_check {
+	char bad[64];
+};
+
+static void fa_show_check_finding_path(const struct fa_expr *path, void *data)
+{
+	struct fa_finding_check *c = data;
+	const char *t = fa_expr_text(path);
+	size_t i, n;
+
+	if (c->bad[0] || strncmp(t, "finding.", 8) != 0)
+		return;
+	t += 8;
+	n = strcspn(t, ".[ ");
+	for (i = 0; fa_finding_keys[i]; i++)
+		if (strlen(fa_finding_keys[i]) == n && strncmp(fa_finding_keys[i], t, n) == 0)
+			return;
+	snprintf(c->bad, sizeof(c->bad), "%.*s", (int)n, t);
+}
 
 static int fa_show_parse(struct fa_show *s, const char *text, const char *what,
 			 struct fa_expr **ret)
@@ -87,6 +124,22 @@ static int fa_show_parse(struct fa_show *s, const char *text, const char *what,
 	if (fa_expr_parse(text, &o, ret, &err) < 0)
 		return fa_cli_usage_error(&fa_cmd_show, "%s '%s': column %d: %s", what, text,
 					  err.column, err.msg);
+	if (s->kind == FA_SHOW_FINDINGS) {
+		struct fa_finding_check c = { "" };
+		const char *hint;
+
+		fa_expr_foreach_path_deep(*ret, fa_show_check_finding_path, &c);
+		if (c.bad[0]) {
+			hint = fa_suggest(c.bad, fa_finding_keys);
+			fa_expr_free(*ret);
+			*ret = NULL;
+			return hint ? fa_cli_usage_error(&fa_cmd_show, "%s '%s': a finding has no "
+							 "'%s' (did you mean 'finding.%s'?)", what,
+							 text, c.bad, hint)
+				    : fa_cli_usage_error(&fa_cmd_show, "%s '%s': a finding has no "
+							 "'%s'", what, text, c.bad);
+		}
+	}
 	return 0;
 }
 
@@ -114,6 +167,58 @@ static void fa_show_row(struct fa_show *s, struct fa_eval *ev)
 	json_array_append_new(s->rows, row);
 }
 
+/* Devices by name, each with its ports indexed (fa_show_unindex() undoes it). */
+static json_t *fa_show_index(json_t *snap)
+{
+	json_t *byname = json_object(), *d;
+	size_t i;
+
+	json_array_foreach(json_object_get(snap, "devices"), i, d) {
+		if (fa_get_str(d, "name"))
+			json_object_set(byname, fa_get_str(d, "name"), d);
+		fa_device_index_begin(d);
+	}
+	return byname;
+}
+
+static void fa_show_unindex(json_t *snap, json_t *byname)
+{
+	json_t *d;
+	size_t i;
+
+	json_array_foreach(json_object_get(snap, "devices"), i, d)
+		fa_device_index_end(d);
+	json_decref(byname);
+}
+
+/* The findings of the shipped packs on @snap, each bound with the device and port it is about. */
+static int fa_show_findings(struct fa_show *s, json_t *snap, const char *source)
+{
+	struct fa_audit_opts o;
+	json_t *report = NULL, *byname, *f;
+	size_t i;
+	int code;
+
+	fa_audit_opts_init(&o);
+	if (fa_audit_report(&o, snap, source, &report, &code) != 0)
+		return FA_EXIT_DATAERR;
+	byname = fa_show_index(snap);
+	json_array_foreach(json_object_get(report, "findings"), i, f) {
+		struct fa_eval ev = FA_EVAL_INIT;
+		const char *dn = fa_get_str(f, "subject.device"), *pn = fa_get_str(f, "subject.port");
+		json_t *d = dn ? json_object_get(byname, dn) : NULL;
+
+		ev.root[FA_ROOT_FINDING] = f;
+		ev.root[FA_ROOT_DEVICE] = d;
+		if (d && pn)
+			ev.root[FA_ROOT_PORT] = fa_device_find_port(d, pn);
+		fa_show_row(s, &ev);
+	}
+	fa_show_unindex(snap, byname);
+	json_decref(report);
+	return 0;
+}
+
 static void fa_show_collect(struct fa_show *s, json_t *snap)
 {
 	json_t *d, *p, *byname;
@@ -139,12 +244,7 @@ static void fa_show_collect(struct fa_show *s, json_t *snap)
 		return;
 	}
 	/* devices by name, and each one's ports by name: linear in the size of the fabric */
-	byname = json_object();
-	json_array_foreach(json_object_get(snap, "devices"), i, d) {
-		if (fa_get_str(d, "name"))
-			json_object_set(byname, fa_get_str(d, "name"), d);
-		fa_device_index_begin(d);
-	}
+	byname = fa_show_index(snap);
 	json_array_foreach(json_object_get(snap, "links"), i, p) {
 		struct fa_eval ev = FA_EVAL_INIT;
 		const char *an = fa_get_str(p, "a.device"), *bn = fa_get_str(p, "b.device");
@@ -160,9 +260,7 @@ static void fa_show_collect(struct fa_show *s, json_t *snap)
 			ev.root[FA_ROOT_B_PORT] = fa_device_find_port(bd, fa_get_str(p, "b.port"));
 		fa_show_row(s, &ev);
 	}
-	json_array_foreach(json_object_get(snap, "devices"), i, d)
-		fa_device_index_end(d);
-	json_decref(byname);
+	fa_show_unindex(snap, byname);
 }
 
 /* A cell as text: strings as they are, lists and numbers as compact JSON, missing as "-". */
@@ -280,7 +378,7 @@ static int fa_cmd_show_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const kinds[] = { "devices", "ports", "links", NULL };
+	static const char *const kinds[] = { "devices", "ports", "links", "findings", NULL };
 	const char *snapshot = NULL, *history = NULL, *where = NULL, *columns = NULL;
 	const char *format = "table";
 	struct fa_show s = { 0 };
@@ -317,13 +415,13 @@ static int fa_cmd_show_run(int argc, char **argv)
 		return fa_cli_usage_error(&fa_cmd_show, "--format takes table, csv or json, not "
 					  "'%s'", format);
 	if (optind + 1 != argc)
-		return fa_cli_usage_error(&fa_cmd_show, "name what to show: devices, ports or "
-					  "links");
+		return fa_cli_usage_error(&fa_cmd_show, "name what to show: devices, ports, links "
+					  "or findings");
 	for (i = 0; kinds[i] && strcmp(kinds[i], argv[optind]); i++)
 		;
 	if (!kinds[i])
-		return fa_cli_usage_error(&fa_cmd_show, "cannot show '%s': devices, ports or "
-					  "links", argv[optind]);
+		return fa_cli_usage_error(&fa_cmd_show, "cannot show '%s': devices, ports, links "
+					  "or findings", argv[optind]);
 	s.kind = (enum fa_show_kind)i;
 	code = fa_cli_snapshot_arg(&fa_cmd_show, snapshot, history, &snap);
 	if (code != FA_EXIT_CLEAN)
@@ -335,8 +433,12 @@ static int fa_cmd_show_run(int argc, char **argv)
 			       ? FA_EXIT_USAGE : 0;
 	if (code == 0) {
 		s.rows = json_array();
-		fa_show_collect(&s, snap);
-		fa_show_print(&s, format);
+		if (s.kind == FA_SHOW_FINDINGS)
+			code = fa_show_findings(&s, snap, snapshot ? snapshot : history);
+		else
+			fa_show_collect(&s, snap);
+		if (code == 0)
+			fa_show_print(&s, format);
 		json_decref(s.rows);
 	}
 	fa_expr_free(s.where);

@@ -37,6 +37,24 @@ fa_expect_grep "it names the field and the nearest real one" \
 fa_run show routes -s "$S"
 fa_expect_rc "an unknown kind of row is a usage error" 64
 
+fa_run show findings -s "$S" --where 'device.role == "leaf" and finding.severity == "error"' \
+	-c 'finding.rule,device.name,port.name,port.qos.pfc_enabled'
+printf '%s\n' 'finding.rule          device.name  port.name  port.qos.pfc_enabled' \
+	'pfc.lossless.enabled  leaf02       swp3       [4]' >"$FA_TMP/want"
+fa_expect_golden "findings bound to the device and port they are about" "$FA_TMP/want" \
+	"$FA_TMP/out"
+fa_run show findings -s "$S" -f json
+n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$FA_TMP/out")
+if [ "$n" = 8 ]; then
+	fa_ok "show findings lists the example's 8 findings"
+else
+	fa_fail "show findings lists the example's 8 findings (got $n)" "$FA_TMP/out"
+fi
+fa_run show findings -s "$S" --where 'finding.sevrity == "error"'
+fa_expect_rc "a misspelt finding key is a usage error" 64
+fa_expect_grep "it names the key and the nearest real one" \
+	"a finding has no 'sevrity' \(did you mean 'finding.severity'\?\)" "$FA_TMP/err"
+
 fa_run drift --history "$FA_TMP/hist" --snapshot "$S" -o "$FA_TMP/drift.txt"
 fa_run show devices -H "$FA_TMP/hist" --where 'device.name == "spine01"' -c device.name
 fa_expect_grep "-H reads the newest snapshot of a history folder" '^spine01$' "$FA_TMP/out"
