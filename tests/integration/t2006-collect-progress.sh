@@ -40,6 +40,19 @@ else
 fi
 fa_expect_grep "one summary line follows" "^fabric-audit: collected $n of $n devices" "$FA_TMP/err"
 
+# on a terminal (a pty made by script(1)) --progress auto draws it
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$FA' collect -i '$FA_TMP/fab/inventory.yaml' -o '$FA_TMP/tty.json' --jobs 8" \
+		/dev/null >"$FA_TMP/tty" 2>&1
+	if tr '\r' '\n' <"$FA_TMP/tty" | grep -q '^collect: [0-9]*/[0-9]* devices, 0 failed, .* ETA '; then
+		fa_ok "on a terminal the progress line is drawn without --progress"
+	else
+		fa_fail "on a terminal the progress line is drawn without --progress" "$FA_TMP/tty"
+	fi
+else
+	fa_fail "script(1) (bsdutils) is there to make a terminal"
+fi
+
 # standard error is a file here, so --progress auto draws nothing
 fa_run collect -i "$FA_TMP/fab/inventory.yaml" -o "$FA_TMP/fab.json" --jobs 8
 fa_expect_no_grep "without a terminal there is no progress line" '^collect: |'"$(printf '\r')" \
