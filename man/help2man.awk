@@ -2,42 +2,20 @@
 # Turn the --help text of fabric-audit (or of one of its commands) into a man page, so that
 # the help and the manual are written once (in the C sources) and cannot disagree.
 #   awk -v name=fabric-audit-collect -v summary="..." -v date=YYYY-MM-DD -v version=V \
-#       -v seealso="fabric-audit(1), ..." -f help2man.awk HELP.txt > fabric-audit-collect.1
+#       -v seealso="fabric-audit(1), ..." -f troff.awk -f help2man.awk HELP.txt > PAGE.1
 # The help text's shape: "usage: ..." lines (continued by lines indented to the command),
 # paragraphs, then sections "Name:" whose entries are "  -x, --long ARG  text" (text may
 # continue on more indented lines), and an "Exit status: ..." paragraph.
 
-# Characters docs and help use, as troff names (run under LC_ALL=C: these are byte strings).
-function utf(s) {
-	gsub(/\xe2\x80\x94/, "\\(em", s)
-	gsub(/\xe2\x80\x93/, "\\(en", s)
-	gsub(/\xe2\x80\xa6/, "\\&...", s)
-	gsub(/\xe2\x86\x92/, "\\(->", s)
-	gsub(/\xe2\x89\xa4/, "\\(<=", s)
-	gsub(/\xe2\x89\xa5/, "\\(>=", s)
-	gsub(/\xc3\x97/, "\\(mu", s)
-	gsub(/\xe2\x80\x99/, "\\(aq", s)
-	gsub(/\xe2\x80\x9c/, "\\(lq", s)
-	gsub(/\xe2\x80\x9d/, "\\(rq", s)
-	gsub(/\xe2\x86\x94/, "\\(<>", s)
-	gsub(/\xe2\x94\x80/, "\\(em", s)
-	gsub(/\xe2\x96\xb6/, ">", s)
-	return s
-}
-
-function esc(s) {
-	gsub(/\\/, "\\e", s)
-	gsub(/-/, "\\-", s)
-	s = utf(s)
-	if (s ~ /^[.']/)
-		s = "\\&" s
-	return s
+# Help text as a whole troff line.
+function hesc(s) {
+	return guard(esc(s))
 }
 
 function flush_par() {
 	if (par != "") {
 		print ".PP"
-		print esc(par)
+		print hesc(par)
 		par = ""
 	}
 }
@@ -45,9 +23,9 @@ function flush_par() {
 function flush_entry() {
 	if (tag != "") {
 		print ".TP"
-		print "\\fB" esc(tag) "\\fR"
+		print "\\fB" hesc(tag) "\\fR"
 		if (text != "")
-			print esc(text)
+			print hesc(text)
 		tag = ""
 		text = ""
 	}
@@ -83,21 +61,21 @@ BEGIN {
 	printf ".TH %s %s %s \"fabric-audit %s\" \"fabric-audit manual\"\n", toupper(name), \
 		section ? section : 1, date, version
 	print ".SH NAME"
-	print esc(name) " \\- " esc(summary)
+	print hesc(name) " \\- " hesc(summary)
 }
 
 state == "start" && /^usage: / {
 	print ".SH SYNOPSIS"
 	print ".nf"
 	sub(/^usage: /, "")
-	print esc($0)
+	print hesc($0)
 	state = "usage"
 	next
 }
 
 state == "usage" && /^       [^ ]/ {
 	sub(/^ +/, "")
-	print esc($0)
+	print hesc($0)
 	next
 }
 
@@ -180,6 +158,6 @@ END {
 		print ".fi"
 	if (seealso != "") {
 		print ".SH SEE ALSO"
-		print esc(seealso)
+		print hesc(seealso)
 	}
 }

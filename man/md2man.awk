@@ -4,32 +4,7 @@
 # (also inside list items), tables (one tagged paragraph per row), `code`, **bold** and
 # [links](url).
 #   awk -v name=fabric-audit-inventory -v summary="..." -v date=D -v version=V \
-#       [-v from="## Heading" -v to="## Next"] [-v seealso="..."] -f md2man.awk PAGE.md
-
-# Characters docs and help use, as troff names (run under LC_ALL=C: these are byte strings).
-function utf(s) {
-	gsub(/\xe2\x80\x94/, "\\(em", s)
-	gsub(/\xe2\x80\x93/, "\\(en", s)
-	gsub(/\xe2\x80\xa6/, "\\&...", s)
-	gsub(/\xe2\x86\x92/, "\\(->", s)
-	gsub(/\xe2\x89\xa4/, "\\(<=", s)
-	gsub(/\xe2\x89\xa5/, "\\(>=", s)
-	gsub(/\xc3\x97/, "\\(mu", s)
-	gsub(/\xe2\x80\x99/, "\\(aq", s)
-	gsub(/\xe2\x80\x9c/, "\\(lq", s)
-	gsub(/\xe2\x80\x9d/, "\\(rq", s)
-	gsub(/\xe2\x86\x94/, "\\(<>", s)
-	gsub(/\xe2\x94\x80/, "\\(em", s)
-	gsub(/\xe2\x96\xb6/, ">", s)
-	return s
-}
-
-function esc(s) {
-	gsub(/\\/, "\\e", s)
-	gsub(/-/, "\\-", s)
-	s = utf(s)
-	return s
-}
+#       [-v from="## Heading" -v to="## Next"] [-v seealso="..."] -f troff.awk -f md2man.awk PAGE.md
 
 function inline(s,    out, pre, code) {
 	s = esc(s)
@@ -49,9 +24,7 @@ function inline(s,    out, pre, code) {
 	while (match(s, /\*\*[^*]*\*\*/))
 		s = substr(s, 1, RSTART - 1) "\\fB" substr(s, RSTART + 2, RLENGTH - 4) "\\fR" \
 		    substr(s, RSTART + RLENGTH)
-	if (s ~ /^[.']/)
-		s = "\\&" s
-	return s
+	return guard(s)
 }
 
 # A paragraph: a list item's first gets the bullet, the ones after a code block in the same
@@ -114,10 +87,7 @@ code {
 	line = $0
 	for (i = 0; i < fence_indent && substr(line, 1, 1) == " "; i++)
 		line = substr(line, 2)
-	line = esc(line)
-	if (line ~ /^[.']/)
-		line = "\\&" line
-	print line
+	print guard(esc(line))
 	next
 }
 
