@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: MIT
+# A live simulated InfiniBand subnet for the integration tests: ibsim simulates the switches,
+# HCAs and links; a real OpenSM is its subnet manager; the infiniband-diags tools talk to it
+# through libumad2sim.so (LD_PRELOAD), exactly as on an SM host of a real fabric.
+#
+# Source after lib.sh.  Everything lives in a private folder under $FA_TMP; the simulator's
+# sockets are abstract Unix sockets named after this test's PID (IBSIM_SOCKNAME), so tests
+# run side by side; every process started is stopped by PID on exit.  The script is skipped
+# (exit 77) only when the Debian packages are missing (scripts/install-deps --test).
+#
+#   fa_ib_require                    skip unless ibsim, OpenSM and infiniband-diags are here
+#   fa_ib_start NET PARTITIONS       start ibsim on the topology NET, then OpenSM with the
+#                                    partitions file, and wait until the subnet is up
+#   fa_ib_run CMD ARGS...            run a libibumad program against the subnet (bounded)
+#   fa_ib_console 'COMMAND'          type a command at ibsim's console (fault injection)
+#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
+#   fa_ib_wait_sms N                 wait until N SMs answer SMInfo queries ("smpquery")
+
+FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
+FA_IB_DIR=$FA_TMP/ib
+FA_IB_SOCK=fa-ib-$$
+fa_ib_pids=""
+
+fa_ib_require() {
+	for t in ibsim opensm ibnetdiscover iblinkinfo sminfo smpquery saquery python3; do
+		command -v "$t" >/dev/null 2>&1 ||
+			fa_skip "$t is not installed (Debian: ibsim-utils opensm infiniband-diags; scripts/install-deps --test)"
+	done
+	[ -r "$FA_IB_SIM_SO" ] || fa_skip "$FA_IB_SIM_SO is missing (Debian: ibsim-utils)"
+}
+
+# Stop what we started, newest first: OpenSMs before the simulator.  TERM, then KILL after 5 s.
+fa_ib_stop() {
+	for pid in $fa_ib_pids; do
+		kill "$pid" 2>/dev/null
+	done
+	for pid in $fa_ib_pids; do
+		i=0
+		while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	fa_ib_pids=""
+	exec 8>&- 2>/dev/null
+}
+
+trap 'fa_ib_stop; rm -rf "$FA_TMP"' EXIT
+trap 'exit 143' TERM INT
+
+# fa_ib_run CMD ARGS...: run CMD on the simulated subnet, in the private folder, for at
+# most 60 s.  stdout and stderr are the caller's.
+fa_ib_run() {
+	(cd "$FA_IB_DIR" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
+		timeout 60 "$@")
+}
+
+fa_ib_console() {
+	printf '%s\n' "$1" >&8
+}
+
+# fa_ib_opensm NAME PRIORITY [SIM_HOST]: an OpenSM with its own cache, log and dump folder
+# ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
+# to the node SIM_HOST (default: the first port of the topology).
+fa_ib_opensm() {
+	d=$FA_IB_DIR/$1
+	mkdir -p "$d"
+	: >"$d/opensm.conf"
+	(cd "$d" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
+		OSM_CACHE_DIR="$d" OSM_TMP_DIR="$d" ${3:+SIM_HOST="$3"} \
+		opensm -F "$d/opensm.conf" -f "$d/opensm.log" -p "$2" \
+		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$d/stdout" 2>&1) &
+	fa_ib_pids="$! $fa_ib_pids"
+}
+
+# fa_ib_up EXPECTED: the master SM answers and EXPECTED ports are Active/LinkUp.
+fa_ib_up() {
+	fa_ib_run sminfo 2>/dev/null | grep -q SMINFO_MASTER || return 1
+	n=$(fa_ib_run iblinkinfo -l 2>/dev/null | grep -c 'Active/  LinkUp')
+	[ "$n" -eq "$1" ]
+}
+
+fa_ib_start() {
+	mkdir -p "$FA_IB_DIR"
+	cp "$1" "$FA_IB_DIR/net"
+	cp "$2" "$FA_IB_DIR/partitions.conf"
+	rm -f "$FA_IB_DIR/console"
+	mkfifo "$FA_IB_DIR/console"
+	# Opened read-write, the FIFO never blocks and never reaches EOF while we hold it.
+	exec 8<>"$FA_IB_DIR/console"
+	(cd "$FA_IB_DIR" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK ibsim -s net \
+		<"$FA_IB_DIR/console" >"$FA_IB_DIR/ibsim.log" 2>&1) &
+	fa_ib_pids="$! $fa_ib_pids"
+	i=0
+	until grep -q "@$FA_IB_SOCK:ctl" /proc/net/unix 2>/dev/null; do
+		[ $i -lt 100 ] || fa_ib_fatal "ibsim did not start in 10 s"
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fa_ib_opensm osm 0
+	# Every connected port is listed on both of its nodes: one line each in the topology.
+	fa_ib_expect_active=$(grep -Ec '^\[[0-9]+\][[:space:]]*"' "$FA_IB_DIR/net")
+	i=0
+	until fa_ib_up "$fa_ib_expect_active"; do
+		[ $i -lt 120 ] || fa_ib_fatal "the subnet was not up after 60 s"
+		sleep 0.5
+		i=$((i + 1))
+	done
+}
+
+# fa_ib_wait_sms N: N subnet managers answer (master, standby, ...), within 60 s.
+fa_ib_wait_sms() {
+	i=0
+	until [ "$(fa_ib_run saquery -s 2>/dev/null | grep -c 'SMInfoRecord dump')" -ge "$1" ]; do
+		[ $i -lt 120 ] || return 1
+		sleep 0.5
+		i=$((i + 1))
+	done
+}
+
+# A simulator that does not come up is a failure of the test, not a skip: the packages are
+# there.  Show its logs.
+fa_ib_fatal() {
+	fa_fail "$1" "$FA_IB_DIR/ibsim.log" "$FA_IB_DIR/osm/stdout" "$FA_IB_DIR/osm/opensm.log"
+	fa_done
+	exit 1
+}
