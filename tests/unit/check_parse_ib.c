@@ -255,6 +255,34 @@ START_TEST(parse_ib_iblinkinfo_updates_discovered_ports)
 }
 END_TEST
 
+/* Real iblinkinfo -l output (infiniband-diags 44 on an ibsim subnet, two seeded faults). */
+START_TEST(parse_ib_iblinkinfo_could_be_hints)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
+				   fa_tp_own("tests/fixtures/ib/iblinkinfo/ibsim-could-be.txt"), d, NULL),
+			 0);
+	p = fa_device_find_port(d, "gpu002 mlx5_0/1");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width"), "1X");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width_best"), "12X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 10000000000LL && fa_tp_int(p, "ib.rate_best") ==
+		      120000000000LL, "1X QDR could be 12X QDR: 10 Gb/s of 120.");
+	p = fa_device_find_port(d, "leaf04/1");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width_best"), "12X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 30000000000LL && fa_tp_int(p, "ib.rate_best") ==
+		      120000000000LL, "12X SDR could be 12X QDR (a speed hint alone).");
+	p = fa_device_find_port(d, "gpu001 mlx5_0/1");
+	ck_assert_msg(fa_tp_int(p, "ib.rate_best") == fa_tp_int(p, "ib.rate") &&
+		      strcmp(fa_tp_str(p, "ib.width_best"), "12X") == 0,
+		      "No hint: the link runs at the best both ends support.");
+	p = fa_device_find_port(d, "leaf01/20");
+	ck_assert_msg(!fa_obj_get_path(p, "ib.rate_best"), "A down port has no best rate.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The ibsim capture is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_ib_iblinkinfo_grouped_layout)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -417,6 +445,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_ibnetdiscover_ports_and_peers);
 	tcase_add_test(tc, parse_ib_ibnetdiscover_variants);
 	tcase_add_test(tc, parse_ib_iblinkinfo_updates_discovered_ports);
+	tcase_add_test(tc, parse_ib_iblinkinfo_could_be_hints);
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
