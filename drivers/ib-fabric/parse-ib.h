@@ -20,6 +20,8 @@ fa_parse_fn fa_parse_ib_ibnetdiscover;
 fa_parse_fn fa_parse_ib_iblinkinfo;
 /* sminfo: ib_sm { lid, guid, priority, state }. */
 fa_parse_fn fa_parse_ib_sminfo;
+/* saquery SMIR: ib_sms[] { lid, guid, priority, state }, every SM the SA knows. */
+fa_parse_fn fa_parse_ib_smir;
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

@@ -13,8 +13,10 @@
 #                                    partitions file, and wait until the subnet is up
 #   fa_ib_run CMD ARGS...            run a libibumad program against the subnet (bounded)
 #   fa_ib_console 'COMMAND'          type a command at ibsim's console (fault injection)
-#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
-#   fa_ib_wait_sms N                 wait until N SMs answer SMInfo queries ("smpquery")
+#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival);
+#                                    its PID is left in $fa_ib_osm_pid
+#   fa_ib_stop_opensm PID            stop one of them
+#   fa_ib_wait_sms PATTERN           wait until the SA lists the SMs as PATTERN says
 
 FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 FA_IB_DIR=$FA_TMP/ib
@@ -72,7 +74,21 @@ fa_ib_opensm() {
 		OSM_CACHE_DIR="$d" OSM_TMP_DIR="$d" ${3:+SIM_HOST="$3"} \
 		opensm -F "$d/opensm.conf" -f "$d/opensm.log" -p "$2" \
 		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$d/stdout" 2>&1) &
+	fa_ib_osm_pid=$!
 	fa_ib_pids="$! $fa_ib_pids"
+}
+
+# fa_ib_stop_opensm PID: stop one OpenSM this script started.
+fa_ib_stop_opensm() {
+	kill "$1" 2>/dev/null
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -9 "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+	fa_ib_pids=$(printf ' %s ' $fa_ib_pids | sed "s/ $1 / /")
 }
 
 # fa_ib_up EXPECTED: the master SM answers and EXPECTED ports are Active/LinkUp.
@@ -110,10 +126,14 @@ fa_ib_start() {
 	done
 }
 
-# fa_ib_wait_sms N: N subnet managers answer (master, standby, ...), within 60 s.
+# fa_ib_wait_sms PATTERN: the master's SA lists the SMs as PATTERN says, within 60 s.
+# PATTERN is an extended regex over "GUID STATE PRIORITY" lines (saquery SMIR), one per SM,
+# joined by blanks: 'd00011 3 0 .*d00021 2 0' waits for a master and a standby at priority 0.
 fa_ib_wait_sms() {
 	i=0
-	until [ "$(fa_ib_run saquery -s 2>/dev/null | grep -c 'SMInfoRecord dump')" -ge "$1" ]; do
+	until fa_ib_run saquery SMIR 2>/dev/null | awk -F'[.]+' '
+		/GUID/ { g = $2 } /Priority/ { p = $2 } /SMState/ { printf "%s %s %s ", g, $2, p }' |
+		grep -Eq -- "$1"; do
 		[ $i -lt 120 ] || return 1
 		sleep 0.5
 		i=$((i + 1))

@@ -51,6 +51,7 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"ibnetdiscover -p", 0},
 	    {"iblinkinfo -l", 0},
 	    {"sminfo", FA_CMD_OPTIONAL},
+	    {"saquery SMIR", FA_CMD_OPTIONAL},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
 	};
@@ -283,6 +284,39 @@ START_TEST(parse_ib_iblinkinfo_could_be_hints)
 }
 END_TEST
 
+/* Real saquery SMIR output: a master and a standby OpenSM, both at priority 0. */
+START_TEST(parse_ib_smir_master_standby)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *sms, *sm;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_smir,
+				   fa_tp_own("tests/fixtures/ib/saquery-smir/master-standby.txt"), d,
+				   NULL),
+			 0);
+	sms = json_object_get(d, "ib_sms");
+	ck_assert_uint_eq(json_array_size(sms), 2);
+	sm = json_array_get(sms, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "guid")), "0x248a070300d00011");
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "state")), "master");
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "lid")), 1);
+	sm = json_array_get(sms, 1);
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "guid")), "0x248a070300d00021");
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "state")), "standby");
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "lid")), 8);
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "priority")), 0);
+	ck_assert_msg(!json_object_get(sm, "SM_Key") && fa_tp_nwarn(d) == 0,
+		      "The SM key is not kept; the capture is understood in full.");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_smir, "", d, &err), -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_smir, "sminfo: sm lid 1 sm guid 0x1, activity "
+						    "count 5 priority 0 state 3 SMINFO_MASTER\n",
+				  d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_ib_iblinkinfo_grouped_layout)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -447,6 +481,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_iblinkinfo_updates_discovered_ports);
 	tcase_add_test(tc, parse_ib_iblinkinfo_could_be_hints);
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
+	tcase_add_test(tc, parse_ib_smir_master_standby);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);
