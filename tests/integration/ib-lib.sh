@@ -11,6 +11,8 @@
 #   fa_ib_require                    skip unless ibsim, OpenSM and infiniband-diags are here
 #   fa_ib_start NET PARTITIONS       start ibsim on the topology NET, then OpenSM with the
 #                                    partitions file, and wait until the subnet is up
+#                                    (FA_IB_WAIT seconds, default 60; FA_IB_SIM_ARGS: more
+#                                    ibsim options, e.g. "-N 4096" for a large fabric)
 #   fa_ib_run CMD ARGS...            run a libibumad program against the subnet (bounded)
 #   fa_ib_console 'COMMAND'          type a command at ibsim's console (fault injection)
 #   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival);
@@ -21,6 +23,7 @@
 FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 FA_IB_DIR=$FA_TMP/ib
 FA_IB_SOCK=fa-ib-$$
+: "${FA_IB_WAIT:=60}"	# seconds allowed for the simulator, then the subnet, to come up
 fa_ib_pids=""
 
 fa_ib_require() {
@@ -37,10 +40,10 @@ fa_ib_stop() {
 		kill "$pid" 2>/dev/null
 	done
 	for pid in $fa_ib_pids; do
-		i=0
-		while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+		fa_ib_i=0
+		while kill -0 "$pid" 2>/dev/null && [ $fa_ib_i -lt 50 ]; do
 			sleep 0.1
-			i=$((i + 1))
+			fa_ib_i=$((fa_ib_i + 1))
 		done
 		kill -9 "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
@@ -67,13 +70,13 @@ fa_ib_console() {
 # ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
 # to the node SIM_HOST (default: the first port of the topology).
 fa_ib_opensm() {
-	d=$FA_IB_DIR/$1
-	mkdir -p "$d"
-	: >"$d/opensm.conf"
-	(cd "$d" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
-		OSM_CACHE_DIR="$d" OSM_TMP_DIR="$d" ${3:+SIM_HOST="$3"} \
-		opensm -F "$d/opensm.conf" -f "$d/opensm.log" -p "$2" \
-		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$d/stdout" 2>&1) &
+	fa_ib_d=$FA_IB_DIR/$1
+	mkdir -p "$fa_ib_d"
+	: >"$fa_ib_d/opensm.conf"
+	(cd "$fa_ib_d" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
+		OSM_CACHE_DIR="$fa_ib_d" OSM_TMP_DIR="$fa_ib_d" ${3:+SIM_HOST="$3"} \
+		opensm -F "$fa_ib_d/opensm.conf" -f "$fa_ib_d/opensm.log" -p "$2" \
+		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$fa_ib_d/stdout" 2>&1) &
 	fa_ib_osm_pid=$!
 	fa_ib_pids="$! $fa_ib_pids"
 }
@@ -81,10 +84,10 @@ fa_ib_opensm() {
 # fa_ib_stop_opensm PID: stop one OpenSM this script started.
 fa_ib_stop_opensm() {
 	kill "$1" 2>/dev/null
-	i=0
-	while kill -0 "$1" 2>/dev/null && [ $i -lt 50 ]; do
+	fa_ib_i=0
+	while kill -0 "$1" 2>/dev/null && [ $fa_ib_i -lt 50 ]; do
 		sleep 0.1
-		i=$((i + 1))
+		fa_ib_i=$((fa_ib_i + 1))
 	done
 	kill -9 "$1" 2>/dev/null
 	wait "$1" 2>/dev/null
@@ -94,8 +97,8 @@ fa_ib_stop_opensm() {
 # fa_ib_up EXPECTED: the master SM answers and EXPECTED ports are Active/LinkUp.
 fa_ib_up() {
 	fa_ib_run sminfo 2>/dev/null | grep -q SMINFO_MASTER || return 1
-	n=$(fa_ib_run iblinkinfo -l 2>/dev/null | grep -c 'Active/  LinkUp')
-	[ "$n" -eq "$1" ]
+	fa_ib_n=$(fa_ib_run iblinkinfo -l 2>/dev/null | grep -c "Active/  LinkUp")
+	[ "$fa_ib_n" -eq "$1" ]
 }
 
 fa_ib_start() {
@@ -106,23 +109,24 @@ fa_ib_start() {
 	mkfifo "$FA_IB_DIR/console"
 	# Opened read-write, the FIFO never blocks and never reaches EOF while we hold it.
 	exec 8<>"$FA_IB_DIR/console"
-	(cd "$FA_IB_DIR" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK ibsim -s net \
+	# shellcheck disable=SC2086 # FA_IB_SIM_ARGS: extra ibsim options, split on blanks
+	(cd "$FA_IB_DIR" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK ibsim ${FA_IB_SIM_ARGS:-} -s net \
 		<"$FA_IB_DIR/console" >"$FA_IB_DIR/ibsim.log" 2>&1) &
 	fa_ib_pids="$! $fa_ib_pids"
-	i=0
+	fa_ib_i=0
 	until grep -q "@$FA_IB_SOCK:ctl" /proc/net/unix 2>/dev/null; do
-		[ $i -lt 100 ] || fa_ib_fatal "ibsim did not start in 10 s"
+		[ $fa_ib_i -lt $((FA_IB_WAIT * 10)) ] || fa_ib_fatal "ibsim did not start in $FA_IB_WAIT s"
 		sleep 0.1
-		i=$((i + 1))
+		fa_ib_i=$((fa_ib_i + 1))
 	done
 	fa_ib_opensm osm 0
 	# Every connected port is listed on both of its nodes: one line each in the topology.
 	fa_ib_expect_active=$(grep -Ec '^\[[0-9]+\][[:space:]]*"' "$FA_IB_DIR/net")
-	i=0
+	fa_ib_i=0
 	until fa_ib_up "$fa_ib_expect_active"; do
-		[ $i -lt 120 ] || fa_ib_fatal "the subnet was not up after 60 s"
+		[ $fa_ib_i -lt $((FA_IB_WAIT * 2)) ] || fa_ib_fatal "the subnet was not up after $FA_IB_WAIT s"
 		sleep 0.5
-		i=$((i + 1))
+		fa_ib_i=$((fa_ib_i + 1))
 	done
 }
 
@@ -130,13 +134,13 @@ fa_ib_start() {
 # PATTERN is an extended regex over "GUID STATE PRIORITY" lines (saquery SMIR), one per SM,
 # joined by blanks: 'd00011 3 0 .*d00021 2 0' waits for a master and a standby at priority 0.
 fa_ib_wait_sms() {
-	i=0
+	fa_ib_i=0
 	until fa_ib_run saquery SMIR 2>/dev/null | awk -F'[.]+' '
 		/GUID/ { g = $2 } /Priority/ { p = $2 } /SMState/ { printf "%s %s %s ", g, $2, p }' |
 		grep -Eq -- "$1"; do
-		[ $i -lt 120 ] || return 1
+		[ $fa_ib_i -lt 120 ] || return 1
 		sleep 0.5
-		i=$((i + 1))
+		fa_ib_i=$((fa_ib_i + 1))
 	done
 }
 
