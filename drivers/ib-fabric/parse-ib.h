@@ -22,6 +22,8 @@ fa_parse_fn fa_parse_ib_iblinkinfo;
 fa_parse_fn fa_parse_ib_sminfo;
 /* saquery SMIR: ib_sms[] { lid, guid, priority, state }, every SM the SA knows. */
 fa_parse_fn fa_parse_ib_smir;
+/* smpquery pkeys LID: pkeys of the CA port with that LID. */
+fa_parse_fn fa_parse_ib_pkeys;
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

@@ -21,6 +21,7 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "saquery SMIR", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_smir },
 	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
 	  fa_parse_ib_partitions },
+	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_OPTIONAL, fa_parse_ib_pkeys },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
 };
 

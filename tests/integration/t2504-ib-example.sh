@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # examples/ib-pod is real tool output: this test rebuilds its subnet live (ibsim + OpenSM,
 # ib-lib.sh) with the same seeded faults, collects it as an SM host would (its own
-# /etc/opensm/partitions.conf, in a private mount namespace), and checks that the fresh
-# captures and the bundled ones give the same findings, which are exactly the seeded faults.
+# /etc/opensm/partitions.conf, in a private mount namespace; OpenSM runs an older one), and
+# checks that the fresh captures and the bundled ones give the same findings, which are
+# exactly the seeded faults.
 # FA_TEST_UPDATE=1 rewrites the bundled captures from the fresh ones.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/ib-lib.sh"
@@ -16,7 +17,11 @@ EX=$FA_SRCDIR/examples/ib-pod
 python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves 4 \
 	--hcas-per-leaf 2 --rails 2 --fault width:gpu002:mlx5_0 \
 	--fault "dup-desc:gpu004:mlx5_1:gpu001 mlx5_1" || fa_ib_fatal "the generator failed"
-fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
+# OpenSM runs a partitions.conf that leaves gpu003 out of the job partition; the SM host's
+# file (collected) has it in: edited, but never applied.
+python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/osm" --spines 2 --leaves 4 \
+	--hcas-per-leaf 2 --rails 2 --fault no-pkey:gpu003 || fa_ib_fatal "the generator failed"
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/osm/partitions.conf"
 fa_ib_opensm osm2 0 "sm02 mlx5_0"
 fa_ib_wait_sms 'd00011 3 0 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
 
@@ -68,9 +73,11 @@ fa_expect_golden "the fresh captures give the bundled example's findings" \
 	"$FA_TMP/bundled.findings" "$FA_TMP/fresh.findings"
 printf '%s\n' \
 	"error ib.link.best ib-fabric:gpu002 mlx5_0/1 -- ib-fabric:leaf01/2" \
+	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_0/1" \
+	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_1/1" \
 	"warning ib.node_name.unique ib-fabric:0x248a070300c00081/1" \
 	"warning ib.sm.priority.distinct ib-fabric" >"$FA_TMP/want.findings"
-fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate description, the SMs' priority" \
+fa_expect_golden "exactly the seeded faults: the 1X link, gpu003 out of the partition, the duplicate description, the SMs' priority" \
 	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
 
 fa_done

@@ -53,6 +53,7 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"sminfo", FA_CMD_OPTIONAL},
 	    {"saquery SMIR", FA_CMD_OPTIONAL},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
+	    {"smpquery pkeys LID", FA_CMD_OPTIONAL},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("ib-fabric");
@@ -63,11 +64,15 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	ck_assert_msg(p->ncommands == sizeof(want) / sizeof(want[0]),
 		      "The ib-fabric table has %zu commands.", sizeof(want) / sizeof(want[0]));
 	for (i = 0; i < p->ncommands; i++) {
+		bool per_port = strstr(want[i].command, " LID") != NULL;
+
 		ck_assert_msg(strcmp(p->commands[i].command, want[i].command) == 0 &&
 				  p->commands[i].flags == want[i].flags &&
-				  p->commands[i].expand == FA_EXPAND_NONE && p->commands[i].parse,
-			      "Entry %zu is '%s', once per device, with its flags and a parser.", i,
-			      want[i].command);
+				  p->commands[i].expand ==
+					  (per_port ? FA_EXPAND_IBCAPORT : FA_EXPAND_NONE) &&
+				  p->commands[i].parse,
+			      "Entry %zu is '%s', once per device (per CA port: LID), with its flags "
+			      "and a parser.", i, want[i].command);
 		ck_assert_msg(fa_platform_command(p, want[i].command, NULL) == &p->commands[i],
 			      "'%s' finds its own entry.", want[i].command);
 	}
@@ -284,6 +289,47 @@ START_TEST(parse_ib_iblinkinfo_could_be_hints)
 }
 END_TEST
 
+/* Real smpquery pkeys output of two CA ports: in the job partition, and left out of it. */
+START_TEST(parse_ib_pkeys_ca_ports)
+{
+	static const char bad[] = "ibwarn: [1] mad_rpc_open_port: can't open UMAD port\n";
+	json_t *d = fa_device_new("ib-fabric", "host"), *k;
+	struct fa_err err = FA_ERR_INIT;
+
+	json_object_set_new(d, "ports",
+			    json_pack("[{s:s, s:{s:s, s:i}}, {s:s, s:{s:s, s:i}}, {s:s, s:{s:s, s:i}}]",
+				      "name", "gpu001 mlx5_0/1", "ib", "node_type", "ca", "lid", 10,
+				      "name", "gpu004 mlx5_0/1", "ib", "node_type", "ca", "lid", 15,
+				      "name", "leaf01/10", "ib", "node_type", "switch", "lid", 10));
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 10", "10",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/member.txt"), d, &err),
+			 0);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 15", "15",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/left-out.txt"), d,
+				    &err),
+			 0);
+	k = fa_obj_get_path(fa_device_find_port(d, "gpu001 mlx5_0/1"), "pkeys");
+	ck_assert_uint_eq(json_array_size(k), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(k, 0)), "0xffff");
+	ck_assert_str_eq(json_string_value(json_array_get(k, 1)), "0x8a01");
+	k = fa_obj_get_path(fa_device_find_port(d, "gpu004 mlx5_0/1"), "pkeys");
+	ck_assert_uint_eq(json_array_size(k), 1);
+	ck_assert_str_eq(json_string_value(json_array_get(k, 0)), "0xffff");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "leaf01/10"), "pkeys"),
+		      "A switch port with the same LID is not a CA port.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Both tables are understood in full.");
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 99", "99",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/member.txt"), d, &err),
+			 0);
+	ck_assert_msg(fa_tp_warned(d, "no CA port with LID 99"), "An unknown LID is a warning.");
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 10", "10", bad,
+				   sizeof(bad) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 /* Real saquery SMIR output: a master and a standby OpenSM, both at priority 0. */
 START_TEST(parse_ib_smir_master_standby)
 {
@@ -482,6 +528,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_iblinkinfo_could_be_hints);
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
 	tcase_add_test(tc, parse_ib_smir_master_standby);
+	tcase_add_test(tc, parse_ib_pkeys_ca_ports);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);
