@@ -12,12 +12,11 @@
 #   fa_ib_start NET PARTITIONS       start ibsim on the topology NET, then OpenSM with the
 #                                    partitions file, and wait until the subnet is up
 #                                    (FA_IB_WAIT seconds, default 60; FA_IB_SIM_ARGS: more
-#                                    ibsim options, e.g. "-N 4096" for a large fabric)
+#                                    ibsim options, e.g. "-N 4096" for a large fabric;
+#                                    FA_IB_SM_PRIORITY: the SM's priority, default 0)
 #   fa_ib_run CMD ARGS...            run a libibumad program against the subnet (bounded)
-#   fa_ib_console 'COMMAND'          type a command at ibsim's console (fault injection)
-#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival);
-#                                    its PID is left in $fa_ib_osm_pid
-#   fa_ib_stop_opensm PID            stop one of them
+#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
+#   fa_ib_stop                       stop everything started (also done on exit)
 #   fa_ib_wait_sms PATTERN           wait until the SA lists the SMs as PATTERN says
 
 FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
@@ -62,10 +61,6 @@ fa_ib_run() {
 		timeout 60 "$@")
 }
 
-fa_ib_console() {
-	printf '%s\n' "$1" >&8
-}
-
 # fa_ib_opensm NAME PRIORITY [SIM_HOST]: an OpenSM with its own cache, log and dump folder
 # ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
 # to the node SIM_HOST (default: the first port of the topology).
@@ -77,21 +72,7 @@ fa_ib_opensm() {
 		OSM_CACHE_DIR="$fa_ib_d" OSM_TMP_DIR="$fa_ib_d" ${3:+SIM_HOST="$3"} \
 		opensm -F "$fa_ib_d/opensm.conf" -f "$fa_ib_d/opensm.log" -p "$2" \
 		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$fa_ib_d/stdout" 2>&1) &
-	fa_ib_osm_pid=$!
 	fa_ib_pids="$! $fa_ib_pids"
-}
-
-# fa_ib_stop_opensm PID: stop one OpenSM this script started.
-fa_ib_stop_opensm() {
-	kill "$1" 2>/dev/null
-	fa_ib_i=0
-	while kill -0 "$1" 2>/dev/null && [ $fa_ib_i -lt 50 ]; do
-		sleep 0.1
-		fa_ib_i=$((fa_ib_i + 1))
-	done
-	kill -9 "$1" 2>/dev/null
-	wait "$1" 2>/dev/null
-	fa_ib_pids=$(printf ' %s ' $fa_ib_pids | sed "s/ $1 / /")
 }
 
 # fa_ib_up EXPECTED: the master SM answers and EXPECTED ports are Active/LinkUp.
@@ -105,7 +86,7 @@ fa_ib_start() {
 	mkdir -p "$FA_IB_DIR"
 	cp "$1" "$FA_IB_DIR/net"
 	cp "$2" "$FA_IB_DIR/partitions.conf"
-	rm -f "$FA_IB_DIR/console"
+	rm -rf "$FA_IB_DIR/console" "$FA_IB_DIR"/osm*
 	mkfifo "$FA_IB_DIR/console"
 	# Opened read-write, the FIFO never blocks and never reaches EOF while we hold it.
 	exec 8<>"$FA_IB_DIR/console"
@@ -119,7 +100,7 @@ fa_ib_start() {
 		sleep 0.1
 		fa_ib_i=$((fa_ib_i + 1))
 	done
-	fa_ib_opensm osm 0
+	fa_ib_opensm osm "${FA_IB_SM_PRIORITY:-0}"
 	# Every connected port is listed on both of its nodes: one line each in the topology.
 	fa_ib_expect_active=$(grep -Ec '^\[[0-9]+\][[:space:]]*"' "$FA_IB_DIR/net")
 	fa_ib_i=0

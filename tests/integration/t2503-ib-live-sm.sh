@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Subnet-manager rules on a live subnet (ibsim, ib-lib.sh) with two real OpenSMs: a standby
 # at the master's priority is one ib.sm.priority.distinct finding on the fabric device, and
-# nothing else; a standby with a higher priority takes over, and with distinct priorities and
-# one master the audit passes.  saquery SMIR gives every SM, sminfo the master.
+# nothing else; with distinct priorities (master 5, standby 0) and one master it passes.  saquery SMIR gives every SM, sminfo the master.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/ib-lib.sh"
 fa_ib_require
@@ -37,7 +36,6 @@ PY
 
 # sm01 is master at priority 0; a second OpenSM on sm02, also at priority 0, stays standby.
 fa_ib_opensm osm2 0 "sm02 mlx5_0"
-osm2=$fa_ib_osm_pid
 fa_ib_wait_sms 'd00011 3 0 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
 fa_ib_audit equal
 fa_expect_rc "a standby at the master's priority fails the audit at warning level only (exit 0)" 0
@@ -51,11 +49,14 @@ fa_expect_grep "the finding names both SMs with state and priority" \
 	'share priority \[0\] \(GUID, state, priority: \["0x248a070300d00011 master 0", "0x248a070300d00021 standby 0"\]\)' \
 	"$FA_TMP/out"
 
-# Replace it by one at priority 5: it takes over, sm01 steps down to standby.
-fa_ib_stop_opensm "$osm2"
-fa_ib_opensm osm3 5 "sm02 mlx5_0"
-fa_ib_wait_sms 'd00011 2 0 .*d00021 3 5|d00021 3 5 .*d00011 2 0' ||
-	fa_ib_fatal "sm02 at priority 5 did not become master in 60 s"
+# A fresh subnet whose master on sm01 runs at priority 5, with a standby at 0 on sm02.
+# (A handover to a standby started later at a higher priority is not waited for: under load
+# the simulated subnet took over a minute for it.)
+fa_ib_stop
+FA_IB_SM_PRIORITY=5
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
+fa_ib_opensm osm3 0 "sm02 mlx5_0"
+fa_ib_wait_sms 'd00011 3 5 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
 fa_ib_audit distinct
 fa_expect_rc "distinct priorities and one master: PASS (exit 0)" 0
 fa_expect_grep "... with nothing left unchecked" '^PASS .* not evaluable 0$' "$FA_TMP/out"
@@ -64,7 +65,7 @@ printf '%s\n' "ib.sm.master.one pass 1 fail 0 notevaluable 0" \
 	"ib.sm.priority.distinct pass 1 fail 0 notevaluable 0" >"$FA_TMP/distinct.want"
 fa_expect_golden "no finding; both SM rules checked and passed" "$FA_TMP/distinct.want" \
 	"$FA_TMP/distinct.txt"
-fa_expect_grep "sminfo names the new master" 'sm guid 0x248a070300d00021, .* priority 5 state 3' \
+fa_expect_grep "sminfo names the master at priority 5" 'sm guid 0x248a070300d00011, .* priority 5 state 3' \
 	"$FA_TMP/caps-distinct/ib-fabric/sminfo.txt"
 
 fa_done
