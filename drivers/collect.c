@@ -205,6 +205,17 @@ static bool fa_is_netdev_port(const json_t *port)
 	return name && !strchr(name, '/') && fa_get_str(port, "nic.device");
 }
 
+/* The LID of a CA port of an InfiniBand fabric (a unicast LID names the port itself), or 0. */
+static json_int_t fa_ib_ca_lid(const json_t *port)
+{
+	const char *type = fa_get_str(port, "ib.node_type");
+	json_int_t lid = 0;
+
+	if (!type || strcmp(type, "ca") != 0 || fa_get_int(port, "ib.lid", &lid) != 1)
+		return 0;
+	return lid > 0 && lid < 0xc000 ? lid : 0;
+}
+
 /* The sorted, distinct arguments for an expanded command, from the ports found so far. */
 static json_t *fa_expansion_args(const json_t *device, enum fa_expand e)
 {
@@ -212,15 +223,25 @@ static json_t *fa_expansion_args(const json_t *device, enum fa_expand e)
 	const char *key;
 	size_t i;
 
+	/* P_Key tables are read to be compared with partitions.conf: not without it. */
+	if (e == FA_EXPAND_IBCAPORT && !json_object_get(device, "ib_partitions")) {
+		json_decref(set);
+		return list;
+	}
 	json_array_foreach(json_object_get(device, "ports"), i, p) {
 		const char *arg = NULL;
+		char *lid = NULL;
 
 		if (e == FA_EXPAND_NETDEV && fa_is_netdev_port(p))
 			arg = fa_get_str(p, "name");
 		else if (e == FA_EXPAND_RDMADEV)
 			arg = fa_get_str(p, "nic.device");
+		else if (e == FA_EXPAND_IBCAPORT && fa_ib_ca_lid(p))
+			arg = lid = fa_xasprintf("%" JSON_INTEGER_FORMAT, fa_ib_ca_lid(p));
 		if (arg)
 			json_object_set_new(set, arg, json_true());
+		free(lid);
+		lid = NULL;
 	}
 	json_object_foreach(set, key, v) {
 		json_array_append_new(list, json_string(key));

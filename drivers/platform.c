@@ -50,6 +50,8 @@ static const char *fa_expand_word(enum fa_expand e)
 		return "IF";
 	case FA_EXPAND_RDMADEV:
 		return "DEV";
+	case FA_EXPAND_IBCAPORT:
+		return "LID";
 	default:
 		return NULL;
 	}

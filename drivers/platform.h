@@ -53,6 +53,8 @@ enum fa_expand {
 	FA_EXPAND_NONE,		/* once per device */
 	FA_EXPAND_NETDEV,	/* once per RDMA network interface: IF */
 	FA_EXPAND_RDMADEV,	/* once per RDMA device: DEV */
+	FA_EXPAND_IBCAPORT,	/* once per InfiniBand CA port with a LID, when the device's
+				   partitions.conf was read: LID */
 };
 
 enum fa_command_flags {

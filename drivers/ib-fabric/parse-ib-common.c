@@ -25,7 +25,7 @@ struct fa_ib_rec *fa_ib_rec_new(struct fa_ib_recs *r)
 	memset(rec, 0, sizeof(*rec));
 	rec->local.port = rec->local.lid = -1;
 	rec->peer.port = rec->peer.lid = -1;
-	rec->rate = -1;
+	rec->rate = rec->rate_best = -1;
 	return rec;
 }
 
@@ -321,6 +321,10 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 			fa_set_str(p, "ib.width", rec->width);
 		if (rec->rate >= 0)
 			fa_set_int(p, "ib.rate", rec->rate);
+		if (rec->width_best[0] && rec->rate_best >= 0) {
+			fa_set_str(p, "ib.width_best", rec->width_best);
+			fa_set_int(p, "ib.rate_best", rec->rate_best);
+		}
 		if (rec->state)
 			fa_set_str(p, "ib.state", rec->state);
 		if (rec->phys_state[0])

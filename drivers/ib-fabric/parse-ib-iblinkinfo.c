@@ -20,6 +20,7 @@
  * part is "[  ] "" ( )" for a down port and "\"Port not available\"" when the peer did not
  * answer.  Each port gets ib.width, ib.rate (lanes times the nominal lane rate), ib.state,
  * ib.phys_state and ib.peer; ports already known from ibnetdiscover are updated in place.
+ * An active link also gets ib.width_best and ib.rate_best from the "(Could be ...)" hints.
  */
 #include "config.h"
 
@@ -159,8 +160,63 @@ static bool fa_ibli_link(struct fa_textscan_span s, struct fa_ib_rec *rec, bool 
 	return true;
 }
 
+/*
+ * The hints after the peer, "( )" or "(Could be 12X Could be 10.0 Gbps)": get_max_msg()
+ * compares the active width and speed with the best both ends support and names the better
+ * one when the link runs below it, so no hint means the link runs at the best.  An active
+ * link of known width and rate gets width_best and rate_best; *ret_odd when a hint is not
+ * understood (and neither is set).
+ */
+static void fa_ibli_hints(struct fa_textscan_span s, struct fa_ib_rec *rec, bool *ret_odd)
+{
+	static const char could[] = "Could be ";
+	char width[8];
+	int64_t lane;
+	long at;
+
+	if (!rec->width[0] || rec->rate < 0 || !rec->state || strcmp(rec->state, "active") != 0)
+		return;
+	snprintf(width, sizeof(width), "%s", rec->width);
+	lane = rec->rate / fa_ib_lanes(rec->width);
+	s = fa_textscan_trim(s);
+	if (s.len < 2 || s.ptr[0] != '(' || s.ptr[s.len - 1] != ')') {
+		*ret_odd = true;
+		return;
+	}
+	s.ptr++;
+	s.len -= 2;
+	while ((at = fa_textscan_find(s, could)) >= 0) {
+		struct fa_textscan_span h = { s.ptr + at + sizeof(could) - 1,
+					      s.len - (size_t)at - (sizeof(could) - 1) };
+		struct fa_textscan_span w[3], speed;
+		long next = fa_textscan_find(h, could);
+		char hint[8];
+		size_t n;
+
+		s = h;
+		if (next >= 0)
+			h.len = (size_t)next;
+		n = fa_textscan_words(h, w, 3);
+		if (n >= 1 && fa_ib_width(w[0], hint)) {
+			memcpy(width, hint, sizeof(width));
+			continue;
+		}
+		/* "10.0 Gbps", "25.78125 Gbps", or "FDR10 (Found link at QDR but ...)". */
+		speed = w[0];
+		if (n >= 2 && fa_textscan_eq(w[1], "Gbps"))
+			speed.len = (size_t)(w[1].ptr + w[1].len - w[0].ptr);
+		lane = n >= 1 ? fa_ib_lane_rate(speed) : -1;
+		if (lane < 0) {
+			*ret_odd = true;
+			return;
+		}
+	}
+	memcpy(rec->width_best, width, sizeof(rec->width_best));
+	rec->rate_best = lane * fa_ib_lanes(width);
+}
+
 /* The part after "==>": the peer, or nothing for a port that is down or unanswered. */
-static bool fa_ibli_remote(struct fa_textscan_span s, struct fa_ib_rec *rec)
+static bool fa_ibli_remote(struct fa_textscan_span s, struct fa_ib_rec *rec, bool *ret_odd)
 {
 	struct fa_textscan_span w;
 
@@ -176,6 +232,7 @@ static bool fa_ibli_remote(struct fa_textscan_span s, struct fa_ib_rec *rec)
 	if (!fa_ibli_lid_port(&s, &rec->peer) || !fa_ibli_quoted(&s, &rec->peer))
 		return false;
 	rec->has_peer = true;
+	fa_ibli_hints(s, rec, ret_odd);
 	return true;
 }
 
@@ -265,7 +322,7 @@ static bool fa_ibli_port(struct fa_textscan_span line, const struct fa_ibli_node
 		}
 	}
 	if (!fa_ibli_lid_port(&left, &rec->local) || fa_textscan_trim(left).len != 0 ||
-	    !fa_ibli_link(mid, rec, ret_odd) || !fa_ibli_remote(right, rec))
+	    !fa_ibli_link(mid, rec, ret_odd) || !fa_ibli_remote(right, rec, ret_odd))
 		goto bad;
 	return true;
 bad:

@@ -38,6 +38,8 @@ struct fa_ib_rec {
 	struct fa_ib_end peer;
 	char width[8];		/* "4X", empty when unknown */
 	int64_t rate;		/* bits/s, -1 when unknown */
+	char width_best[8];	/* iblinkinfo: the widest width both ends support, or empty */
+	int64_t rate_best;	/* iblinkinfo: the best rate both ends support, -1 when unknown */
 	const char *state;	/* model ib.state or NULL */
 	char phys_state[32];	/* model ib.phys_state, empty when unknown */
 };
@@ -79,7 +81,7 @@ bool fa_ib_set_name(struct fa_ib_end *e, struct fa_textscan_span s);
 /*
  * Write the records as ports of @device: each local end becomes (or updates) a port with
  * type, ib.port_guid, ib.port_number, ib.node_type, ib.node_name, ib.lid, ib.width, ib.rate,
- * ib.state, ib.phys_state and, when connected, ib.peer; a connected peer with a known GUID
+ * ib.width_best, ib.rate_best, ib.state, ib.phys_state and, when connected, ib.peer; a connected peer with a known GUID
  * gets a port too, whose ib.peer points back when it has none.  Records without a local GUID
  * or port number are skipped.
  */

@@ -20,6 +20,10 @@ fa_parse_fn fa_parse_ib_ibnetdiscover;
 fa_parse_fn fa_parse_ib_iblinkinfo;
 /* sminfo: ib_sm { lid, guid, priority, state }. */
 fa_parse_fn fa_parse_ib_sminfo;
+/* saquery SMIR: ib_sms[] { lid, guid, priority, state }, every SM the SA knows. */
+fa_parse_fn fa_parse_ib_smir;
+/* smpquery pkeys LID: pkeys of the CA port with that LID. */
+fa_parse_fn fa_parse_ib_pkeys;
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

@@ -4,8 +4,8 @@
  * (infiniband-diags, and OpenSM's configuration when the host runs the subnet manager).
  *
  * ibnetdiscover lists every port and link first; iblinkinfo then adds the logical and
- * physical state of each; sminfo names the master SM; partitions.conf gives the P_Keys the
- * SM hands out.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
+ * physical state of each; sminfo names the master SM and saquery SMIR every SM the SA knows
+ * (standbys too); partitions.conf gives the P_Keys the SM hands out.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
  * sminfo is sent without arguments (with a modifier it would set the SM's state), and the
  * partition file is read with cat.  docs/platforms/infiniband.md says why each is chosen.
  */
@@ -18,8 +18,10 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "ibnetdiscover -p", FA_EXPAND_NONE, 0, fa_parse_ib_ibnetdiscover },
 	{ "iblinkinfo -l", FA_EXPAND_NONE, 0, fa_parse_ib_iblinkinfo },
 	{ "sminfo", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_sminfo },
+	{ "saquery SMIR", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_smir },
 	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
 	  fa_parse_ib_partitions },
+	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_OPTIONAL, fa_parse_ib_pkeys },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
 };
 

@@ -51,7 +51,9 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"ibnetdiscover -p", 0},
 	    {"iblinkinfo -l", 0},
 	    {"sminfo", FA_CMD_OPTIONAL},
+	    {"saquery SMIR", FA_CMD_OPTIONAL},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
+	    {"smpquery pkeys LID", FA_CMD_OPTIONAL},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("ib-fabric");
@@ -62,11 +64,15 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	ck_assert_msg(p->ncommands == sizeof(want) / sizeof(want[0]),
 		      "The ib-fabric table has %zu commands.", sizeof(want) / sizeof(want[0]));
 	for (i = 0; i < p->ncommands; i++) {
+		bool per_port = strstr(want[i].command, " LID") != NULL;
+
 		ck_assert_msg(strcmp(p->commands[i].command, want[i].command) == 0 &&
 				  p->commands[i].flags == want[i].flags &&
-				  p->commands[i].expand == FA_EXPAND_NONE && p->commands[i].parse,
-			      "Entry %zu is '%s', once per device, with its flags and a parser.", i,
-			      want[i].command);
+				  p->commands[i].expand ==
+					  (per_port ? FA_EXPAND_IBCAPORT : FA_EXPAND_NONE) &&
+				  p->commands[i].parse,
+			      "Entry %zu is '%s', once per device (per CA port: LID), with its flags "
+			      "and a parser.", i, want[i].command);
 		ck_assert_msg(fa_platform_command(p, want[i].command, NULL) == &p->commands[i],
 			      "'%s' finds its own entry.", want[i].command);
 	}
@@ -255,6 +261,108 @@ START_TEST(parse_ib_iblinkinfo_updates_discovered_ports)
 }
 END_TEST
 
+/* Real iblinkinfo -l output (infiniband-diags 44 on an ibsim subnet, two seeded faults). */
+START_TEST(parse_ib_iblinkinfo_could_be_hints)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_iblinkinfo,
+				   fa_tp_own("tests/fixtures/ib/iblinkinfo/ibsim-could-be.txt"), d, NULL),
+			 0);
+	p = fa_device_find_port(d, "gpu002 mlx5_0/1");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width"), "1X");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width_best"), "12X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 10000000000LL && fa_tp_int(p, "ib.rate_best") ==
+		      120000000000LL, "1X QDR could be 12X QDR: 10 Gb/s of 120.");
+	p = fa_device_find_port(d, "leaf04/1");
+	ck_assert_str_eq(fa_tp_str(p, "ib.width_best"), "12X");
+	ck_assert_msg(fa_tp_int(p, "ib.rate") == 30000000000LL && fa_tp_int(p, "ib.rate_best") ==
+		      120000000000LL, "12X SDR could be 12X QDR (a speed hint alone).");
+	p = fa_device_find_port(d, "gpu001 mlx5_0/1");
+	ck_assert_msg(fa_tp_int(p, "ib.rate_best") == fa_tp_int(p, "ib.rate") &&
+		      strcmp(fa_tp_str(p, "ib.width_best"), "12X") == 0,
+		      "No hint: the link runs at the best both ends support.");
+	p = fa_device_find_port(d, "leaf01/20");
+	ck_assert_msg(!fa_obj_get_path(p, "ib.rate_best"), "A down port has no best rate.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The ibsim capture is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
+/* Real smpquery pkeys output of two CA ports: in the job partition, and left out of it. */
+START_TEST(parse_ib_pkeys_ca_ports)
+{
+	static const char bad[] = "ibwarn: [1] mad_rpc_open_port: can't open UMAD port\n";
+	json_t *d = fa_device_new("ib-fabric", "host"), *k;
+	struct fa_err err = FA_ERR_INIT;
+
+	json_object_set_new(d, "ports",
+			    json_pack("[{s:s, s:{s:s, s:i}}, {s:s, s:{s:s, s:i}}, {s:s, s:{s:s, s:i}}]",
+				      "name", "gpu001 mlx5_0/1", "ib", "node_type", "ca", "lid", 10,
+				      "name", "gpu004 mlx5_0/1", "ib", "node_type", "ca", "lid", 15,
+				      "name", "leaf01/10", "ib", "node_type", "switch", "lid", 10));
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 10", "10",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/member.txt"), d, &err),
+			 0);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 15", "15",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/left-out.txt"), d,
+				    &err),
+			 0);
+	k = fa_obj_get_path(fa_device_find_port(d, "gpu001 mlx5_0/1"), "pkeys");
+	ck_assert_uint_eq(json_array_size(k), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(k, 0)), "0xffff");
+	ck_assert_str_eq(json_string_value(json_array_get(k, 1)), "0x8a01");
+	k = fa_obj_get_path(fa_device_find_port(d, "gpu004 mlx5_0/1"), "pkeys");
+	ck_assert_uint_eq(json_array_size(k), 1);
+	ck_assert_str_eq(json_string_value(json_array_get(k, 0)), "0xffff");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "leaf01/10"), "pkeys"),
+		      "A switch port with the same LID is not a CA port.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Both tables are understood in full.");
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 99", "99",
+				    fa_tp_own("tests/fixtures/ib/smpquery-pkeys/member.txt"), d, &err),
+			 0);
+	ck_assert_msg(fa_tp_warned(d, "no CA port with LID 99"), "An unknown LID is a warning.");
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_pkeys, "ib-fabric", "smpquery pkeys 10", "10", bad,
+				   sizeof(bad) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
+/* Real saquery SMIR output: a master and a standby OpenSM, both at priority 0. */
+START_TEST(parse_ib_smir_master_standby)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *sms, *sm;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_smir,
+				   fa_tp_own("tests/fixtures/ib/saquery-smir/master-standby.txt"), d,
+				   NULL),
+			 0);
+	sms = json_object_get(d, "ib_sms");
+	ck_assert_uint_eq(json_array_size(sms), 2);
+	sm = json_array_get(sms, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "guid")), "0x248a070300d00011");
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "state")), "master");
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "lid")), 1);
+	sm = json_array_get(sms, 1);
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "guid")), "0x248a070300d00021");
+	ck_assert_str_eq(json_string_value(json_object_get(sm, "state")), "standby");
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "lid")), 8);
+	ck_assert_int_eq(json_integer_value(json_object_get(sm, "priority")), 0);
+	ck_assert_msg(!json_object_get(sm, "SM_Key") && fa_tp_nwarn(d) == 0,
+		      "The SM key is not kept; the capture is understood in full.");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_smir, "", d, &err), -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_smir, "sminfo: sm lid 1 sm guid 0x1, activity "
+						    "count 5 priority 0 state 3 SMINFO_MASTER\n",
+				  d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_ib_iblinkinfo_grouped_layout)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -417,7 +525,10 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_ibnetdiscover_ports_and_peers);
 	tcase_add_test(tc, parse_ib_ibnetdiscover_variants);
 	tcase_add_test(tc, parse_ib_iblinkinfo_updates_discovered_ports);
+	tcase_add_test(tc, parse_ib_iblinkinfo_could_be_hints);
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
+	tcase_add_test(tc, parse_ib_smir_master_standby);
+	tcase_add_test(tc, parse_ib_pkeys_ca_ports);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: MIT
+# A live simulated InfiniBand subnet for the integration tests: ibsim simulates the switches,
+# HCAs and links; a real OpenSM is its subnet manager; the infiniband-diags tools talk to it
+# through libumad2sim.so (LD_PRELOAD), exactly as on an SM host of a real fabric.
+#
+# Source after lib.sh.  Everything lives in a private folder under $FA_TMP; the simulator's
+# sockets are abstract Unix sockets named after this test's PID (IBSIM_SOCKNAME), so tests
+# run side by side; every process started is stopped by PID on exit.  The script is skipped
+# (exit 77) only when the Debian packages are missing (scripts/install-deps --test).
+#
+#   fa_ib_require                    skip unless ibsim, OpenSM and infiniband-diags are here
+#   fa_ib_start NET PARTITIONS       start ibsim on the topology NET, then OpenSM with the
+#                                    partitions file, and wait until the subnet is up
+#                                    (FA_IB_WAIT seconds, default 60; FA_IB_SIM_ARGS: more
+#                                    ibsim options, e.g. "-N 4096" for a large fabric;
+#                                    FA_IB_SM_PRIORITY: the SM's priority, default 0)
+#   fa_ib_run CMD ARGS...            run a libibumad program against the subnet (bounded)
+#   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
+#   fa_ib_stop                       stop everything started (also done on exit)
+#   fa_ib_wait_sms PATTERN           wait until the SA lists the SMs as PATTERN says
+
+FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
+FA_IB_DIR=$FA_TMP/ib
+FA_IB_SOCK=fa-ib-$$
+: "${FA_IB_WAIT:=60}"	# seconds allowed for the simulator, then the subnet, to come up
+fa_ib_pids=""
+
+fa_ib_require() {
+	for t in ibsim opensm ibnetdiscover iblinkinfo sminfo smpquery saquery python3; do
+		command -v "$t" >/dev/null 2>&1 ||
+			fa_skip "$t is not installed (Debian: ibsim-utils opensm infiniband-diags; scripts/install-deps --test)"
+	done
+	[ -r "$FA_IB_SIM_SO" ] || fa_skip "$FA_IB_SIM_SO is missing (Debian: ibsim-utils)"
+}
+
+# Stop what we started, newest first: OpenSMs before the simulator.  TERM, then KILL after 5 s.
+fa_ib_stop() {
+	for pid in $fa_ib_pids; do
+		kill "$pid" 2>/dev/null
+	done
+	for pid in $fa_ib_pids; do
+		fa_ib_i=0
+		while kill -0 "$pid" 2>/dev/null && [ $fa_ib_i -lt 50 ]; do
+			sleep 0.1
+			fa_ib_i=$((fa_ib_i + 1))
+		done
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	fa_ib_pids=""
+	exec 8>&- 2>/dev/null
+}
+
+trap 'fa_ib_stop; rm -rf "$FA_TMP"' EXIT
+trap 'exit 143' TERM INT
+
+# fa_ib_run CMD ARGS...: run CMD on the simulated subnet, in the private folder, for at
+# most 60 s.  stdout and stderr are the caller's.
+fa_ib_run() {
+	(cd "$FA_IB_DIR" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
+		timeout 60 "$@")
+}
+
+# fa_ib_opensm NAME PRIORITY [SIM_HOST]: an OpenSM with its own cache, log and dump folder
+# ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
+# to the node SIM_HOST (default: the first port of the topology).
+fa_ib_opensm() {
+	fa_ib_d=$FA_IB_DIR/$1
+	mkdir -p "$fa_ib_d"
+	: >"$fa_ib_d/opensm.conf"
+	(cd "$fa_ib_d" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
+		OSM_CACHE_DIR="$fa_ib_d" OSM_TMP_DIR="$fa_ib_d" ${3:+SIM_HOST="$3"} \
+		opensm -F "$fa_ib_d/opensm.conf" -f "$fa_ib_d/opensm.log" -p "$2" \
+		-P "$FA_IB_DIR/partitions.conf" </dev/null >"$fa_ib_d/stdout" 2>&1) &
+	fa_ib_pids="$! $fa_ib_pids"
+}
+
+# fa_ib_up EXPECTED: the master SM answers and EXPECTED ports are Active/LinkUp.
+fa_ib_up() {
+	fa_ib_run sminfo 2>/dev/null | grep -q SMINFO_MASTER || return 1
+	fa_ib_n=$(fa_ib_run iblinkinfo -l 2>/dev/null | grep -c "Active/  LinkUp")
+	[ "$fa_ib_n" -eq "$1" ]
+}
+
+fa_ib_start() {
+	mkdir -p "$FA_IB_DIR"
+	cp "$1" "$FA_IB_DIR/net"
+	cp "$2" "$FA_IB_DIR/partitions.conf"
+	rm -rf "$FA_IB_DIR/console" "$FA_IB_DIR"/osm*
+	mkfifo "$FA_IB_DIR/console"
+	# Opened read-write, the FIFO never blocks and never reaches EOF while we hold it.
+	exec 8<>"$FA_IB_DIR/console"
+	# shellcheck disable=SC2086 # FA_IB_SIM_ARGS: extra ibsim options, split on blanks
+	(cd "$FA_IB_DIR" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK ibsim ${FA_IB_SIM_ARGS:-} -s net \
+		<"$FA_IB_DIR/console" >"$FA_IB_DIR/ibsim.log" 2>&1) &
+	fa_ib_pids="$! $fa_ib_pids"
+	fa_ib_i=0
+	until grep -q "@$FA_IB_SOCK:ctl" /proc/net/unix 2>/dev/null; do
+		[ $fa_ib_i -lt $((FA_IB_WAIT * 10)) ] || fa_ib_fatal "ibsim did not start in $FA_IB_WAIT s"
+		sleep 0.1
+		fa_ib_i=$((fa_ib_i + 1))
+	done
+	fa_ib_opensm osm "${FA_IB_SM_PRIORITY:-0}"
+	# Every connected port is listed on both of its nodes: one line each in the topology.
+	fa_ib_expect_active=$(grep -Ec '^\[[0-9]+\][[:space:]]*"' "$FA_IB_DIR/net")
+	fa_ib_i=0
+	until fa_ib_up "$fa_ib_expect_active"; do
+		[ $fa_ib_i -lt $((FA_IB_WAIT * 2)) ] || fa_ib_fatal "the subnet was not up after $FA_IB_WAIT s"
+		sleep 0.5
+		fa_ib_i=$((fa_ib_i + 1))
+	done
+}
+
+# fa_ib_wait_sms PATTERN: the master's SA lists the SMs as PATTERN says, within 60 s.
+# PATTERN is an extended regex over "GUID STATE PRIORITY" lines (saquery SMIR), one per SM,
+# joined by blanks: 'd00011 3 0 .*d00021 2 0' waits for a master and a standby at priority 0.
+fa_ib_wait_sms() {
+	fa_ib_i=0
+	until fa_ib_run saquery SMIR 2>/dev/null | awk -F'[.]+' '
+		/GUID/ { g = $2 } /Priority/ { p = $2 } /SMState/ { printf "%s %s %s ", g, $2, p }' |
+		grep -Eq -- "$1"; do
+		[ $fa_ib_i -lt 120 ] || return 1
+		sleep 0.5
+		fa_ib_i=$((fa_ib_i + 1))
+	done
+}
+
+# A simulator that does not come up is a failure of the test, not a skip: the packages are
+# there.  Show its logs.
+fa_ib_fatal() {
+	fa_fail "$1" "$FA_IB_DIR/ibsim.log" "$FA_IB_DIR/osm/stdout" "$FA_IB_DIR/osm/opensm.log"
+	fa_done
+	exit 1
+}

@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# ib.link.best on a live subnet (ibsim + OpenSM, ib-lib.sh): two links seeded below what both
+# of their ends support (one trained 1X, one at SDR) are found, named by both ends, and no
+# other link or rule is reported.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/ib-lib.sh"
+fa_ib_require
+
+python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves 4 \
+	--hcas-per-leaf 2 --rails 2 --fault width:gpu002:mlx5_0 --fault speed:gpu003:mlx5_1 ||
+	fa_ib_fatal "the generator failed"
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
+
+cat >"$FA_TMP/inv.yaml" <<'EOT'
+devices:
+  - name: ib-fabric
+    platform: ib-fabric
+    transport: local
+EOT
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 "$FA" run \
+	-i inv.yaml --save-captures caps --json report.json >out 2>err) || fa_rc=$?
+fa_expect_rc "the seeded faults fail the audit (exit 1)" 1
+fa_expect_grep "iblinkinfo hints at the 1X link" '"leaf01" \(Could be 12X \)' \
+	"$FA_TMP/caps/ib-fabric/iblinkinfo-l.txt"
+
+# faults.tsv: fault, the HCA's port, the leaf's port.
+cat >"$FA_TMP/check.py" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = set()
+for line in open(sys.argv[2]):
+    if line.startswith("#"):
+        continue
+    kind, a, b = line.rstrip("\n").split("\t")
+    want.add(("ib.link.best", frozenset(("ib-fabric:" + a, "ib-fabric:" + b))))
+got = set()
+for f in r["findings"]:
+    s = f["subject"]
+    ends = frozenset(e["device"] + ":" + e["port"] for e in (s["a"], s["b"])) if "a" in s else s
+    got.add((f["rule"], ends))
+bad = 0
+for x in sorted(got - want, key=str):
+    print("unexpected finding:", x[0], sorted(x[1]))
+    bad += 1
+for x in sorted(want - got, key=str):
+    print("missing finding:", x[0], sorted(x[1]))
+    bad += 1
+if len(r["findings"]) != len(want):
+    print("%d findings for %d faults" % (len(r["findings"]), len(want)))
+    bad += 1
+c = {x["id"]: x["counts"] for x in r["rules"]}["ib.link.best"]
+if (c["pass"], c["fail"], c["notevaluable"]) != (16, 2, 0):
+    print("ib.link.best counts", c)
+    bad += 1
+if r["summary"]["not_evaluable"] != 0:
+    print("not evaluable:", r["coverage"]["not_evaluable"])
+    bad += 1
+sys.exit(1 if bad else 0)
+PY
+if python3 "$FA_TMP/check.py" "$FA_TMP/report.json" "$FA_TMP/gen/faults.tsv" >"$FA_TMP/check.out" 2>&1
+then
+	fa_ok "exactly the two seeded links are reported, each by both ends; 16 links pass"
+else
+	fa_fail "exactly the two seeded links are reported, each by both ends; 16 links pass" \
+		"$FA_TMP/check.out" "$FA_TMP/out"
+fi
+fa_expect_grep "the 1X link's finding says what both ends support" \
+	'gpu002 mlx5_0/1 .*runs at 1X, 10000000000 bit/s, below the 12X, 120000000000 bit/s both ends support' \
+	"$FA_TMP/out"
+fa_expect_grep "the SDR link's finding: 12X at 2.5 Gb/s a lane" \
+	'gpu003 mlx5_1/1 .*runs at 12X, 30000000000 bit/s, below the 12X, 120000000000 bit/s' "$FA_TMP/out"
+
+fa_done

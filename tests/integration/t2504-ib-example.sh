@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# examples/ib-pod is real tool output: this test rebuilds its subnet live (ibsim + OpenSM,
+# ib-lib.sh) with the same seeded faults, collects it as an SM host would (its own
+# /etc/opensm/partitions.conf, in a private mount namespace; OpenSM runs an older one), and
+# checks that the fresh captures and the bundled ones give the same findings, which are
+# exactly the seeded faults.
+# FA_TEST_UPDATE=1 rewrites the bundled captures from the fresh ones.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/ib-lib.sh"
+fa_ib_require
+command -v unshare >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] ||
+	fa_skip "needs root and unshare (a private mount namespace for /etc/opensm)"
+
+EX=$FA_SRCDIR/examples/ib-pod
+# The example's fabric and faults (examples/ib-pod/README.md).
+python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves 4 \
+	--hcas-per-leaf 2 --rails 2 --fault width:gpu002:mlx5_0 \
+	--fault "dup-desc:gpu004:mlx5_1:gpu001 mlx5_1" || fa_ib_fatal "the generator failed"
+# OpenSM runs a partitions.conf that leaves gpu003 out of the job partition; the SM host's
+# file (collected) has it in: edited, but never applied.
+python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/osm" --spines 2 --leaves 4 \
+	--hcas-per-leaf 2 --rails 2 --fault no-pkey:gpu003 || fa_ib_fatal "the generator failed"
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/osm/partitions.conf"
+fa_ib_opensm osm2 0 "sm02 mlx5_0"
+fa_ib_wait_sms 'd00011 3 0 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
+
+mkdir -p "$FA_TMP/etc-opensm"
+cp "$FA_TMP/gen/partitions.conf" "$FA_TMP/etc-opensm/partitions.conf"
+sed -e 's/^    transport: replay$/    transport: local/' -e '/^    captures: /d' \
+	"$EX/inventory.yaml" >"$FA_TMP/inv-local.yaml"
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	unshare --mount sh -c 'mount --bind "$1" /etc/opensm && exec "$2" collect -i inv-local.yaml \
+	-o fresh.json --save-captures caps' sh "$FA_TMP/etc-opensm" "$FA" >out 2>err) || fa_rc=$?
+fa_expect_rc "the live subnet is collected" 0
+fa_expect_grep "OpenSM's partitions.conf is read where an SM host keeps it" '^job=0x0a01' \
+	"$FA_TMP/caps/ib-fabric/cat-etc-opensm-partitions-conf.txt"
+
+if [ "${FA_TEST_UPDATE:-0}" = 1 ]; then
+	rm -rf "$EX/captures"
+	mkdir -p "$EX/captures"
+	cp -r "$FA_TMP/caps/ib-fabric" "$EX/captures/"
+	chmod 0644 "$EX/captures/ib-fabric/"*
+	fa_ok "examples/ib-pod/captures rewritten"
+fi
+
+# findings REPORT: one line per finding, "severity rule subject", sorted.
+findings() {
+	python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+out = []
+for f in r["findings"]:
+    s = f["subject"]
+    if s.get("type") == "link":
+        subj = " -- ".join(sorted(e["device"] + ":" + e["port"] for e in (s["a"], s["b"])))
+    else:
+        subj = s.get("device", "") + (":" + s["port"] if s.get("port") else "")
+    out.append("%s %s %s" % (f["severity"], f["rule"], subj))
+print("\n".join(sorted(out)))
+PY
+}
+fa_run run -i "$EX/inventory.yaml" --json "$FA_TMP/bundled.json"
+fa_expect_rc "the bundled example fails on its seeded faults (exit 1)" 1
+fa_expect_grep "... with every check evaluated" ' not evaluable 0$' "$FA_TMP/out"
+cp "$FA_TMP/out" "$FA_TMP/bundled.txt"
+fa_run run -i "$EX/inventory.yaml" --replay "$FA_TMP/caps" --json "$FA_TMP/fresh-report.json"
+fa_expect_rc "the fresh captures fail the same way (exit 1)" 1
+findings "$FA_TMP/bundled.json" >"$FA_TMP/bundled.findings"
+findings "$FA_TMP/fresh-report.json" >"$FA_TMP/fresh.findings"
+fa_expect_golden "the fresh captures give the bundled example's findings" \
+	"$FA_TMP/bundled.findings" "$FA_TMP/fresh.findings"
+printf '%s\n' \
+	"error ib.link.best ib-fabric:gpu002 mlx5_0/1 -- ib-fabric:leaf01/2" \
+	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_0/1" \
+	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_1/1" \
+	"warning ib.node_name.unique ib-fabric:0x248a070300c00081/1" \
+	"warning ib.sm.priority.distinct ib-fabric" >"$FA_TMP/want.findings"
+fa_expect_golden "exactly the seeded faults: the 1X link, gpu003 out of the partition, the duplicate description, the SMs' priority" \
+	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
+
+fa_done
