@@ -18,6 +18,10 @@
 #   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
 #   fa_ib_stop                       stop everything started (also done on exit)
 #   fa_ib_wait_sms PATTERN           wait until the SA lists the SMs as PATTERN says
+# A sanitizer build of fabric-audit runs with libumad2sim.so preloaded ahead of the ASan
+# runtime, which ASan refuses by default; the preloaded library is not ours to check.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
 
 FA_IB_SIM_SO=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 FA_IB_DIR=$FA_TMP/ib

@@ -7,7 +7,7 @@
 . "$FA_SRCDIR/tests/emulator/emu-test.sh"
 
 # per command; a sanitizer build on 2 CPUs needs more than 4 s for some healthy devices
-TIMEOUT=10
+TIMEOUT=20
 # faults spread over the fabric, so the workers meet them mixed with healthy devices
 emu_setup 500 refuse:20-44 refuse:300-324 badauth:60-84 hang:120-144 garbage:200-224 \
 	cut:400-409

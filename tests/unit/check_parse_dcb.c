@@ -106,7 +106,7 @@ START_TEST(parse_dcb_pfc_none_enabled_and_errors)
 				   "eth0",
 				   "pfc-cap 8 macsec-bypass off delay 0 \n"
 				   "prio-pfc 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off \n",
-				   111, d, &err),
+				   95, d, &err),
 			 0);
 	a = fa_obj_get_path(fa_device_find_port(d, "eth0"), "qos.pfc_enabled");
 	ck_assert_msg(json_is_array(a) && json_array_size(a) == 0,
