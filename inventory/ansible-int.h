@@ -25,6 +25,9 @@ struct fa_ini {
 /* The raw group @name (borrowed), made when first mentioned at @line:@column. */
 json_t *fa_ansible_group(struct fa_ini *ini, const char *name, int line, int column);
 
+/* The raw host @name (borrowed), made when first named at @line:@column. */
+json_t *fa_ansible_host(struct fa_ini *ini, const char *name, int line, int column);
+
 /* A new string value recorded at @line:@column. */
 json_t *fa_ansible_string(struct fa_ini *ini, const char *s, int line, int column);
 

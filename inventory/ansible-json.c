@@ -56,20 +56,6 @@ static void fa_ajson_at(struct fa_ajson *aj, const json_t *v)
 	fa_inv_pos_set(aj->ini.pos, v, NULL, line, column);
 }
 
-/* The raw host @name, made when first named at @line:@column. */
-static json_t *fa_ajson_host(struct fa_ajson *aj, const char *name, int line, int column)
-{
-	json_t *h = json_object_get(aj->ini.hosts, name);
-
-	if (h)
-		return h;
-	h = json_object();
-	json_object_set_new(h, "name", fa_ansible_string(&aj->ini, name, line, column));
-	json_object_set_new(h, "vars", json_object());
-	json_object_set_new(aj->ini.hosts, name, h);
-	return h;
-}
-
 /* Copy the variables of the mapping @from into the raw vars @to, checking each name. */
 static int fa_ajson_vars(struct fa_ajson *aj, const json_t *from, json_t *to)
 {
@@ -149,7 +135,7 @@ static int fa_ajson_group(struct fa_ajson *aj, const json_t *top, const char *gn
 			const char *name = json_string_value(v);
 
 			fa_srcmap_find(aj->map, v, &line, &column);
-			fa_ajson_host(aj, name, line, column);
+			fa_ansible_host(&aj->ini, name, line, column);
 			if (g) {
 				json_array_append_new(json_object_get(g, "hosts"),
 						      fa_ansible_string(&aj->ini, name, line,
@@ -202,7 +188,7 @@ static int fa_ajson_read(struct fa_ajson *aj, const json_t *top)
 
 		/* a host named only here is in no group but "all" */
 		fa_srcmap_find_key(aj->map, hostvars, k, &line, &column);
-		h = fa_ajson_host(aj, k, line, column);
+		h = fa_ansible_host(&aj->ini, k, line, column);
 		r = fa_ajson_vars(aj, v, json_object_get(h, "vars"));
 		if (r < 0)
 			return r;

@@ -178,6 +178,19 @@ json_t *fa_ansible_group(struct fa_ini *ini, const char *name, int line, int col
 	return g;
 }
 
+json_t *fa_ansible_host(struct fa_ini *ini, const char *name, int line, int column)
+{
+	json_t *h = json_object_get(ini->hosts, name);
+
+	if (h)
+		return h;
+	h = json_object();
+	json_object_set_new(h, "name", fa_ansible_string(ini, name, line, column));
+	json_object_set_new(h, "vars", json_object());
+	json_object_set_new(ini->hosts, name, h);
+	return h;
+}
+
 json_t *fa_ansible_string(struct fa_ini *ini, const char *s, int line, int column)
 {
 	json_t *v = json_string(s);
@@ -421,17 +434,10 @@ static int fa_ini_host_line(struct fa_ini *ini, json_t *group, const char *text,
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		json_t *h = json_object_get(ini->hosts, names[i]), *hv;
+		json_t *h = fa_ansible_host(ini, names[i], line, w[0].column), *hv;
 		const char *k;
 		json_t *v;
 
-		if (!h) {
-			h = json_object();
-			json_object_set_new(h, "name", fa_ansible_string(ini, names[i], line,
-								     w[0].column));
-			json_object_set_new(h, "vars", json_object());
-			json_object_set_new(ini->hosts, names[i], h);
-		}
 		hv = json_object_get(h, "vars");
 		json_object_foreach(linevars, k, v) {
 			int l, c;
