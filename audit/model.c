@@ -269,6 +269,13 @@ void fa_set_bool(json_t *obj, const char *path, bool value)
 	fa_set(obj, path, json_boolean(value));
 }
 
+void fa_set_pfc_both(json_t *port, json_t *prios)
+{
+	fa_set(port, "qos.pfc_rx", json_deep_copy(prios));
+	fa_set(port, "qos.pfc_tx", json_deep_copy(prios));
+	fa_set(port, "qos.pfc_enabled", prios);
+}
+
 void fa_device_warn(json_t *device, const char *fmt, ...)
 {
 	json_t *w = json_object_get(device, "warnings");

@@ -81,6 +81,13 @@ void fa_set_int(json_t *obj, const char *path, json_int_t value);
 void fa_set_bool(json_t *obj, const char *path, bool value);
 
 /*
+ * Set @port's qos.pfc_enabled, qos.pfc_rx and qos.pfc_tx to the priority list @prios (takes
+ * ownership; the directions get copies): for a device whose PFC is one setting for both
+ * directions by definition, which the caller names in a comment.
+ */
+void fa_set_pfc_both(json_t *port, json_t *prios);
+
+/*
  * Append a parse warning ("<command>: <text>") to the device's "warnings" array; an array
  * held elsewhere too (shared by a snapshot load or fa_model_share_lists) is copied first.
  */

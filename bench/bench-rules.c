@@ -92,12 +92,26 @@ static void bench_shared(struct bench *b)
 				"dscp", "pfc_enabled", 3, "dscp_to_priority", bench_dscp_map(),
 				"priority_to_tc", 1, 0, 2, 3, 4, 5, 6, 7, "dcqcn", "rp_enabled", 3,
 				"np_enabled", 3, "cnp_dscp", 48);
+	/* PFC per direction and ETS, as mlnx_qos gives them */
+	json_object_set_new(b->host_qos, "pfc_rx", json_pack("[i]", 3));
+	json_object_set_new(b->host_qos, "pfc_tx", json_pack("[i]", 3));
+	json_object_set_new(b->host_qos, "ets",
+			    json_pack("{s:[ssssssss],s:[iiiiiiii]}", "tsa", "ets", "ets", "ets",
+				      "ets", "ets", "ets", "ets", "ets", "bandwidth", 13, 13, 13, 13,
+				      12, 12, 12, 12));
 	b->leaf_qos = json_pack("{s:s,s:[i],s:b,s:o,s:[iiiiiiii],s:{s:[ii],s:i,s:i,s:i},s:s,s:i}",
 				"trust", "both", "pfc_enabled", 3, "pfc_watchdog", 1,
 				"dscp_to_priority", bench_dscp_map(), "priority_to_tc", 0, 0, 0, 3, 0,
 				0, 6, 0, "ecn", "enabled_tcs", 0, 3, "min_threshold", 150000,
 				"max_threshold", 1500000, "probability", 100, "roce_mode",
 				"lossless", "cable_length", 100);
+	/* PFC per direction, and a full ETS table (a switch that lists all eight classes) */
+	json_object_set_new(b->leaf_qos, "pfc_rx", json_pack("[i]", 3));
+	json_object_set_new(b->leaf_qos, "pfc_tx", json_pack("[i]", 3));
+	json_object_set_new(b->leaf_qos, "ets",
+			    json_pack("{s:[ssssssss],s:[iiiiiiii]}", "tsa", "ets", "ets", "ets",
+				      "ets", "ets", "ets", "strict", "ets", "bandwidth", 50, 0, 0,
+				      50, 0, 0, 0, 0));
 	b->mlxconfig = json_pack("{s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},"
 				 "s:{s:s,s:s}}",
 				 "LINK_TYPE_P1", "current", "ETH(2)", "next", "ETH(2)",
@@ -148,6 +162,8 @@ static json_t *bench_switch_port(const struct bench *b, int n, const char *peer,
 		json_decref(qos);
 		qos = own;
 		json_object_set_new(qos, "pfc_enabled", json_pack("[i]", 4));
+		json_object_set_new(qos, "pfc_rx", json_pack("[i]", 4));
+		json_object_set_new(qos, "pfc_tx", json_pack("[i]", 4));
 	}
 	p = json_pack("{s:s,s:s,s:s,s:s,s:i,s:I,s:s,s:b,s:o}", "name", name, "type", "ethernet",
 		      "admin_state", "up", "oper_state", peer ? "up" : "down", "mtu", 9216,

@@ -14,12 +14,13 @@
  *         that profile's values instead: a profile replaces the global settings of its ports;
  *       * every other swp port gets the changes made to the "default-global" profile merged
  *         over what it has ("qos mapping default-global dscp 46 switch-priority 4").
- *     Features: pfc (priorities, cable length), congestion-control (ECN per traffic class),
- *     mapping (trust, DSCP map), egress-queue-mapping (priority to TC, default-global only),
- *     egress-scheduler (ETS); plus "interface X qos pfc-watchdog".  A profile set on a bond
- *     applies to its members.
+ *     Features: pfc (priorities, rx/tx directions, cable length), congestion-control (ECN
+ *     per traffic class), mapping (trust, DSCP map), egress-queue-mapping (priority to TC,
+ *     default-global only), egress-scheduler (ETS); plus "interface X qos pfc-watchdog".  A
+ *     profile set on a bond applies to its members.
  *
- * Only values the configuration states are written.  A value a profile leaves to NVUE's
+ * Only values the configuration states are written (the PFC directions of a profile aside,
+ * whose documented default is on: fa_pfc).  A value a profile leaves to NVUE's
  * defaults is unknown, so it is removed from the port rather than kept from the global state.
  */
 #include "config.h"
@@ -112,26 +113,92 @@ static json_t *fa_profile(struct fa_cfg *c, const char *feature, const char *nam
 
 /* ---- PFC ------------------------------------------------------------------------------- */
 
+/* A profile's "rx" or "tx": 1 enable, 0 disable, -1 not stated. */
+static int fa_pfc_dir(const json_t *prof, const char *key)
+{
+	const char *s = json_string_value(json_object_get(prof, key));
+
+	if (!s)
+		return -1;
+	return strncmp(s, "disable", 7) != 0 && strcmp(s, "off") != 0;
+}
+
+/*
+ * What "nv show qos roce" said of direction @path on @port: 1 on, 0 off, -1 unknown (not
+ * printed, or no priority to tell on from off).
+ */
+static int fa_pfc_dir_before(const json_t *port, const char *path)
+{
+	json_t *dir = fa_obj_get_path(port, path), *en = fa_obj_get_path(port, "qos.pfc_enabled");
+
+	if (!json_is_array(dir) || !json_is_array(en) || !json_array_size(en))
+		return -1;
+	return json_array_size(dir) ? 1 : 0;
+}
+
+static bool fa_pfc_mask_of(const json_t *port, uint64_t *mask)
+{
+	json_t *en = fa_obj_get_path(port, "qos.pfc_enabled"), *v;
+	size_t i;
+
+	if (!json_is_array(en))
+		return false;
+	*mask = 0;
+	json_array_foreach(en, i, v)
+		if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) < 8)
+			*mask |= UINT64_C(1) << json_integer_value(v);
+	return true;
+}
+
+static void fa_pfc_put_dir(json_t *port, const char *path, int state, uint64_t mask)
+{
+	if (state < 0)
+		fa_unset(port, path);
+	else
+		fa_cumulus_put_mask(port, path, state ? mask : 0);
+}
+
+/*
+ * PFC priorities and directions.  A profile a port uses instead of the global one enables
+ * both directions unless it says otherwise: the Cumulus Linux user guide (QoS, "Port Groups",
+ * PFC) states that for a PFC profile "Cumulus Linux automatically enables PFC frame transmit
+ * and PFC frame receive".  A change to default-global that does not state a direction keeps
+ * what the switch reported.
+ */
 static void fa_pfc(struct fa_cfg *c, json_t *port, const json_t *prof, bool replace)
 {
 	const char *name = json_string_value(json_object_get(port, "name"));
 	json_t *v = json_object_get(prof, "switch-priority");
-	const char *rx, *tx;
+	int rx = fa_pfc_dir(prof, "rx"), tx = fa_pfc_dir(prof, "tx");
 	uint64_t mask;
 	int64_t n;
 
+	if (replace) {
+		rx = rx < 0 ? 1 : rx;
+		tx = tx < 0 ? 1 : tx;
+	} else {
+		rx = rx < 0 ? fa_pfc_dir_before(port, "qos.pfc_rx") : rx;
+		tx = tx < 0 ? fa_pfc_dir_before(port, "qos.pfc_tx") : tx;
+	}
 	if (v && fa_cumulus_set(v, 8, &mask)) {
-		rx = json_string_value(json_object_get(prof, "rx"));
-		tx = json_string_value(json_object_get(prof, "tx"));
-		if (rx && tx && strcmp(rx, "disable") == 0 && strcmp(tx, "disable") == 0)
-			mask = 0;
-		fa_cumulus_put_mask(port, "qos.pfc_enabled", mask);
+		fa_cumulus_put_mask(port, "qos.pfc_enabled", rx == 0 && tx == 0 ? 0 : mask);
+		fa_pfc_put_dir(port, "qos.pfc_rx", rx, mask);
+		fa_pfc_put_dir(port, "qos.pfc_tx", tx, mask);
 	} else {
 		if (v)
 			fa_device_warn(c->device, "%s: %s: PFC switch-priority not understood",
 				       c->cmd, name);
-		if (replace)
+		if (replace) {
 			fa_unset(port, "qos.pfc_enabled");
+			fa_unset(port, "qos.pfc_rx");
+			fa_unset(port, "qos.pfc_tx");
+		} else if (fa_pfc_dir(prof, "rx") >= 0 || fa_pfc_dir(prof, "tx") >= 0) {
+			/* a direction changed on the priorities the switch reported */
+			bool known = fa_pfc_mask_of(port, &mask) && mask;
+
+			fa_pfc_put_dir(port, "qos.pfc_rx", known ? rx : -1, mask);
+			fa_pfc_put_dir(port, "qos.pfc_tx", known ? tx : -1, mask);
+		}
 	}
 	v = json_object_get(prof, "cable-length");
 	if (v && fa_cumulus_int(v, &n) && n >= 0)

@@ -13,6 +13,11 @@
  * and the tables "prio-map" (rows of pcp, dscp list, switch-prio), "tc-map" (rows of
  * switch-prio, traffic-class, scheduler-weight) and "pool-map".
  *
+ * PFC: qos.pfc_rx holds the priorities whose received pause frames the port obeys (the
+ * priorities when "rx-enabled" says so, else none), qos.pfc_tx those it sends pause frames for
+ * ("tx-enabled"), each only when printed; qos.pfc_enabled the priorities unless both
+ * directions are disabled.
+ *
  * Sizes are NVUE's 1024-based "1.43 MB" (or plain bytes).  trust-mode "pcp,dscp" is "both".
  * The DSCP map is written only when the rows cover all 64 code points, the priority-to-TC map
  * only when they cover all 8 priorities, ETS only when every TC has a printed weight.
@@ -35,8 +40,9 @@
 struct fa_roce {
 	const char *mode;
 	const char *trust;
-	bool has_pfc, has_cable, has_ecn, has_min, has_max, has_prob, has_dscp, has_p2tc, has_ets;
-	uint64_t pfc, ecn;
+	bool has_pfc, has_rx, has_tx, has_cable, has_ecn, has_min, has_max, has_prob, has_dscp;
+	bool has_p2tc, has_ets;
+	uint64_t pfc, rx, tx, ecn;
 	int64_t cable, min, max, prob;
 	int dscp[64];
 	int p2tc[8];
@@ -90,6 +96,13 @@ static void fa_roce_pfc(json_t *device, const char *cmd, const json_t *root, str
 		fa_device_warn(device, "%s: pfc-priority is not a list of priorities", cmd);
 		return;
 	}
+	/* Each direction is recorded only when printed. */
+	v = json_object_get(pfc, "rx-enabled");
+	r->has_rx = json_is_string(v);
+	r->rx = fa_roce_enabled(v) ? r->pfc : 0;
+	v = json_object_get(pfc, "tx-enabled");
+	r->has_tx = json_is_string(v);
+	r->tx = fa_roce_enabled(v) ? r->pfc : 0;
 	/* Priorities with PFC off in both directions do not pause anything. */
 	if (!fa_roce_enabled(json_object_get(pfc, "rx-enabled")) &&
 	    !fa_roce_enabled(json_object_get(pfc, "tx-enabled")))
@@ -239,6 +252,10 @@ static void fa_roce_write(json_t *port, const struct fa_roce *r)
 		fa_set_str(port, "qos.trust", r->trust);
 	if (r->has_pfc)
 		fa_cumulus_put_mask(port, "qos.pfc_enabled", r->pfc);
+	if (r->has_rx)
+		fa_cumulus_put_mask(port, "qos.pfc_rx", r->rx);
+	if (r->has_tx)
+		fa_cumulus_put_mask(port, "qos.pfc_tx", r->tx);
 	if (r->has_cable)
 		fa_set_int(port, "qos.cable_length", r->cable);
 	if (r->has_ecn)

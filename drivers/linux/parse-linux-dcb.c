@@ -117,7 +117,8 @@ static void fa_dcb_write_pfc(json_t *port, const struct fa_dcb_map *m)
 	for (i = 0; i < 8; i++)
 		if (m->num[i])
 			json_array_append_new(a, json_integer((json_int_t)i));
-	fa_set(port, "qos.pfc_enabled", a);
+	/* one bit per priority, both directions (parse-linux.h, "PFC directions") */
+	fa_set_pfc_both(port, a);
 }
 
 static int fa_dcb_pfc_text(const struct fa_capture *cap, const char *cmd, json_t *device,

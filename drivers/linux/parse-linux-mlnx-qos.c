@@ -13,7 +13,7 @@
  *   Cable len: 7                                       -> qos.cable_length
  *   PFC configuration:
  *           priority    0   1   2   3   4   5   6   7
- *           enabled     0   0   0   1   0   0   0   0  -> qos.pfc_enabled
+ *           enabled     0   0   0   1   0   0   0   0  -> qos.pfc_enabled, pfc_rx, pfc_tx
  *           buffer      0   0   0   1   0   0   0   0  (newer)
  *   tc: 0 ratelimit: unlimited, tsa: ets, bw: 12%      -> qos.ets.tsa, qos.ets.bandwidth
  *            priority:  1                              -> qos.priority_to_tc
@@ -267,7 +267,8 @@ static void fa_qos_write(struct fa_qos *q, json_t *port)
 		for (i = 0; i < 8; i++)
 			if (q->pfc[i])
 				json_array_append_new(a, json_integer((json_int_t)i));
-		fa_set(port, "qos.pfc_enabled", a);
+		/* one bit per priority, both directions (parse-linux.h, "PFC directions") */
+		fa_set_pfc_both(port, a);
 	}
 	if (q->dscp_seen) {
 		size_t known = 0;

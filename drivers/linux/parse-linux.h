@@ -57,11 +57,21 @@ fa_parse_fn fa_parse_linux_bios;
 fa_parse_fn fa_parse_linux_ethtool;
 /* ethtool -i IF: nic.driver, driver_version, firmware, psid, pci. */
 fa_parse_fn fa_parse_linux_ethtool_i;
-/* mlnx_qos -i IF: qos.trust, pfc_enabled, dscp_to_priority, priority_to_tc, ets, cable_length. */
+/*
+ * PFC directions.  Linux DCB holds PFC as one enable bit per priority (struct ieee_pfc
+ * pfc_en in <linux/dcbnl.h>; dcb-pfc(8) "prio-pfc", mlnx_qos "enabled"), and IEEE 802.1Qbb
+ * enables PFC per priority, not per direction: the port sends pause frames for the priority
+ * and obeys those it receives.  The mlx5 driver programs both from that one bit
+ * (mlx5e_dcbnl_ieee_setpfc: mlx5_set_port_pfc(mdev, pfc_en, pfc_en), tx and rx).  So a
+ * host's qos.pfc_rx and qos.pfc_tx are qos.pfc_enabled, a fact rather than a guess.
+ */
+
+/* mlnx_qos -i IF: qos.trust, pfc_enabled/rx/tx, dscp_to_priority, priority_to_tc, ets,
+ * cable_length. */
 fa_parse_fn fa_parse_linux_mlnx_qos;
 /* rdma link show: nic.device/port of each netdev, ib.state, phys_state, lid, sm_lid. */
 fa_parse_fn fa_parse_linux_rdma_link;
-/* dcb [-j] pfc show dev IF (iproute2): qos.pfc_enabled. */
+/* dcb [-j] pfc show dev IF (iproute2): qos.pfc_enabled, pfc_rx, pfc_tx. */
 fa_parse_fn fa_parse_linux_dcb_pfc;
 /* dcb [-j] ets show dev IF (iproute2): qos.ets.tsa, qos.ets.bandwidth, qos.priority_to_tc. */
 fa_parse_fn fa_parse_linux_dcb_ets;

@@ -22,10 +22,13 @@
  *
  * A port with "mode on" gets qos.pfc_enabled = the pfc-cos of the network-qos policy in force;
  * "mode off" gives []; "mode auto" (the default, so also no line) depends on DCBX with the
- * peer and leaves qos.pfc_enabled absent.  ECN comes from the port's egress queuing policy:
- * qos.ecn.enabled_tcs, and the thresholds (bytes; NX-OS kbytes and mbytes are 1024-based)
- * and drop probability when every marking class agrees on them.  The MTU of a network-qos
- * class is not a port MTU and is not used.
+ * peer and leaves qos.pfc_enabled absent.  qos.pfc_rx and qos.pfc_tx are qos.pfc_enabled:
+ * NX-OS has no per-direction PFC setting, and "PFC configuration enables PFC in both the send
+ * (Tx) and receive (Rx) direction" (Cisco Nexus 9000 NX-OS QoS Configuration Guide,
+ * "Guidelines and Limitations for Priority Flow Control").  ECN comes from the port's egress
+ * queuing policy: qos.ecn.enabled_tcs, and the thresholds (bytes; NX-OS kbytes and mbytes are
+ * 1024-based) and drop probability when every marking class agrees on them.  The MTU of a
+ * network-qos class is not a port MTU and is not used.
  */
 #include "config.h"
 
@@ -491,7 +494,7 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 		if (!fa_get_str(port, "type"))
 			fa_set_str(port, "type", type);
 		if (f->pfc_mode == 0) {
-			fa_set(port, "qos.pfc_enabled", json_array());
+			fa_set_pfc_both(port, json_array());
 		} else if (f->pfc_mode == 1) {
 			if (nq) {
 				json_t *a = json_array();
@@ -500,7 +503,7 @@ static void fa_nxos_apply(struct fa_nxos_cfg *c, json_t *device, const char *cmd
 				for (p = 0; p < 8; p++)
 					if (nq->pfc & (1u << p))
 						json_array_append_new(a, json_integer(p));
-				fa_set(port, "qos.pfc_enabled", a);
+				fa_set_pfc_both(port, a); /* both directions: see the top */
 			} else {
 				fa_device_warn(device,
 					       "%s: %s: PFC is on but no network-qos policy "

@@ -21,7 +21,8 @@
  * the identity.  ECN and scheduling are per queue; a queue is turned into traffic classes
  * through the port's TC_TO_QUEUE_MAP, or taken as the traffic class of the same number when
  * the port binds none.  A complete dump (DEVICE_METADATA and PORT present) lets absence
- * speak: no PORT_QOS_MAP pfc_enable is PFC off, no PFC_WD entry is the watchdog off.
+ * speak: no PORT_QOS_MAP pfc_enable is PFC off, no PFC_WD entry is the watchdog off.  PORT
+ * pfc_asym sets the PFC directions apart (fa_port_pfc_dirs).
  */
 #include "config.h"
 
@@ -493,6 +494,37 @@ static void fa_port_dscp(struct fa_sonic_db *db, json_t *device, json_t *p, cons
 	fa_set(p, "qos.priority_to_tc", prio);
 }
 
+/*
+ * qos.pfc_rx and qos.pfc_tx from PORT pfc_asym, as orchagent programs them (sonic-swss
+ * orchagent/portsorch.cpp, PortsOrch::setPortPfcAsym and setPortPfc): "off" (combined mode,
+ * also the port's default when the field is absent) applies the pfc_enable priorities to both
+ * directions; "on" (separate mode) sends pause frames for the pfc_enable priorities and obeys
+ * received ones on all eight (SAI_PORT_ATTR_PRIORITY_FLOW_CONTROL_RX = 0xff).
+ */
+static void fa_port_pfc_dirs(struct fa_sonic_db *db, json_t *device, json_t *p, const char *port)
+{
+	const char *asym = fa_db_field(db, "PORT", port, "pfc_asym");
+	json_t *tx = fa_obj_get_path(p, "qos.pfc_enabled"), *rx;
+	int i;
+
+	/* absent means combined only where the dump shows the port's PORT entry */
+	if (!json_is_array(tx) || (!asym && !fa_db_entry(db, "PORT", port)))
+		return;
+	if (!asym || strcmp(asym, "off") == 0) {
+		rx = json_deep_copy(tx);
+	} else if (strcmp(asym, "on") == 0) {
+		rx = json_array();
+		for (i = 0; i < 8; i++)
+			json_array_append_new(rx, json_integer(i));
+	} else {
+		fa_device_warn(device, FA_SONIC_CMD ": %s: pfc_asym '%s' is neither on nor off",
+			       port, asym);
+		return;
+	}
+	fa_set(p, "qos.pfc_rx", rx);
+	fa_set(p, "qos.pfc_tx", json_deep_copy(tx));
+}
+
 static void fa_port_qos(struct fa_sonic_db *db, json_t *device, json_t *p, const char *port)
 {
 	json_t *qmap = fa_port_qos_map(db, port);
@@ -510,6 +542,7 @@ static void fa_port_qos(struct fa_sonic_db *db, json_t *device, json_t *p, const
 	} else if (qmap || db->complete) {
 		fa_set(p, "qos.pfc_enabled", json_array());
 	}
+	fa_port_pfc_dirs(db, device, p, port);
 	if (dscp || pcp)
 		fa_set_str(p, "qos.trust", dscp && pcp ? "both" : dscp ? "dscp" : "pcp");
 	fa_port_dscp(db, device, p, port, qmap);

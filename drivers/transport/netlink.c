@@ -324,7 +324,8 @@ static void fa_nl_dcb_ieee(struct nlattr *ieee, json_t *port)
 		for (i = 0; i < 8; i++)
 			if (pfc.pfc_en & (1u << i))
 				json_array_append_new(a, json_integer(i));
-		fa_set(port, "qos.pfc_enabled", a);
+		/* both directions, one bit (drivers/linux/parse-linux.h, "PFC directions") */
+		fa_set_pfc_both(port, a);
 	}
 	if (tb[DCB_ATTR_IEEE_ETS] && nla_len(tb[DCB_ATTR_IEEE_ETS]) >= (int)sizeof(struct ieee_ets)) {
 		struct ieee_ets ets;

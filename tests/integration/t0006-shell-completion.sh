@@ -39,7 +39,7 @@ expect "option values: when to colour" "always auto " "$FA" report --color a
 expect "platform names" "cumulus " "$FA" parse --platform cu
 expect "rule ids of the packs in use" "mtu.link.equal mtu.link.host_fits mtu.path mtu.rdma.jumbo " \
 	"$FA" rules explain mtu.
-expect "rule ids for --select" "pfc.link.equal pfc.lossless.count pfc.lossless.enabled " \
+expect "rule ids for --select" "pfc.link.equal pfc.link.pause_honoured pfc.lossless.both_directions pfc.lossless.count pfc.lossless.enabled " \
 	"$FA" audit --select pfc.l
 expect "subcommands" "lint list " "$FA" rules l
 expect "-q and -v everywhere" "--quiet " "$FA" drift --qu

@@ -368,6 +368,66 @@ START_TEST(parse_cumulus_roce_plain_numbers_and_off)
 }
 END_TEST
 
+START_TEST(parse_cumulus_pfc_directions)
+{
+	/* the leaf01 fixture's "nv show qos roce" prints both directions enabled */
+	const char *rx_off = "{\"enable\": \"on\", \"mode\": \"lossless\", \"pfc\": "
+			     "{\"pfc-priority\": \"3\", \"rx-enabled\": \"disabled\", "
+			     "\"tx-enabled\": \"enabled\"}}";
+	const char *cfg = "[{\"set\": {\"interface\": {"
+			  "\"swp1\": {\"type\": \"swp\", "
+			  "\"qos\": {\"pfc\": {\"profile\": \"txonly\"}}},"
+			  "\"swp2\": {\"type\": \"swp\", "
+			  "\"qos\": {\"pfc\": {\"profile\": \"both\"}}}},"
+			  "\"qos\": {\"pfc\": {"
+			  "\"txonly\": {\"switch-priority\": {\"3\": {}}, \"rx\": \"disable\", "
+			  "\"tx\": \"enable\"},"
+			  "\"both\": {\"switch-priority\": {\"3\": {}}}}}}}]";
+	json_t *dev = leaf01(), *p;
+
+	p = port(dev, "swp1");
+	ck_assert_str_eq(list(p, "qos.pfc_rx"), "3");
+	ck_assert_str_eq(list(p, "qos.pfc_tx"), "3");
+	p = port(dev, "swp5");
+	ck_assert_msg(strcmp(list(p, "qos.pfc_rx"), "4") == 0 &&
+			      strcmp(list(p, "qos.pfc_tx"), "4") == 0,
+		      "my-pfc states no direction: a PFC profile enables both (rx %s, tx %s).",
+		      list(p, "qos.pfc_rx"), list(p, "qos.pfc_tx"));
+	json_decref(dev);
+
+	dev = device_with_swp1();
+	ck_assert_int_eq(run(fa_parse_cumulus_roce, NULL, rx_off, dev, NULL), 0);
+	p = port(dev, "swp1");
+	ck_assert_msg(strcmp(list(p, "qos.pfc_enabled"), "3") == 0,
+		      "PFC sent on 3 is PFC enabled on 3, as before the directions.");
+	ck_assert_msg(strcmp(list(p, "qos.pfc_rx"), "") == 0,
+		      "rx-enabled disabled: no priority is obeyed (%s).", list(p, "qos.pfc_rx"));
+	ck_assert_str_eq(list(p, "qos.pfc_tx"), "3");
+	json_decref(dev);
+
+	dev = device_with_swp1();
+	ck_assert_int_eq(run(fa_parse_cumulus_roce, NULL, "{\"enable\": \"on\", \"mode\": "
+			     "\"lossless\", \"pfc\": {\"pfc-priority\": \"3\"}}", dev, NULL), 0);
+	p = port(dev, "swp1");
+	ck_assert_msg(fa_obj_get_path(p, "qos.pfc_rx") == NULL &&
+			      fa_obj_get_path(p, "qos.pfc_tx") == NULL,
+		      "Directions not printed are not recorded.");
+	json_decref(dev);
+
+	dev = fa_device_new("t", "switch");
+	ck_assert_int_eq(run(fa_parse_cumulus_config, NULL, cfg, dev, NULL), 0);
+	p = port(dev, "swp1");
+	ck_assert_str_eq(list(p, "qos.pfc_enabled"), "3");
+	ck_assert_msg(strcmp(list(p, "qos.pfc_rx"), "") == 0,
+		      "Profile rx disable: nothing obeyed (%s).", list(p, "qos.pfc_rx"));
+	ck_assert_str_eq(list(p, "qos.pfc_tx"), "3");
+	p = port(dev, "swp2");
+	ck_assert_str_eq(list(p, "qos.pfc_rx"), "3");
+	ck_assert_str_eq(list(p, "qos.pfc_tx"), "3");
+	json_decref(dev);
+}
+END_TEST
+
 START_TEST(parse_cumulus_roce_without_ports_warns)
 {
 	json_t *dev = fa_device_new("t", "switch");
@@ -588,6 +648,7 @@ Suite *fa_parse_cumulus_suite(void)
 	tcase_add_test(tc, parse_cumulus_roce_512_single_ipool);
 	tcase_add_test(tc, parse_cumulus_roce_plain_numbers_and_off);
 	tcase_add_test(tc, parse_cumulus_roce_without_ports_warns);
+	tcase_add_test(tc, parse_cumulus_pfc_directions);
 	tcase_add_test(tc, parse_cumulus_config_startup_edge01_yaml);
 	tcase_add_test(tc, parse_cumulus_config_ranges_bonds_and_defaults);
 	tcase_add_test(tc, parse_cumulus_missing_sections_absent);

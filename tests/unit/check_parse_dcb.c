@@ -90,6 +90,13 @@ START_TEST(parse_dcb_pfc_text_and_json)
 		ck_assert_str_eq(fa_dcb_ints(fa_device_find_port(d, "ens1f0np0"),
 					     "qos.pfc_enabled", buf, sizeof(buf)),
 				 cases[i].want);
+		/* Linux DCB has one PFC bit per priority for both directions */
+		ck_assert_str_eq(fa_dcb_ints(fa_device_find_port(d, "ens1f0np0"), "qos.pfc_rx", buf,
+					     sizeof(buf)),
+				 cases[i].want);
+		ck_assert_str_eq(fa_dcb_ints(fa_device_find_port(d, "ens1f0np0"), "qos.pfc_tx", buf,
+					     sizeof(buf)),
+				 cases[i].want);
 		ck_assert_msg(fa_tp_nwarn(d) == 0, "%s is understood in full.", cases[i].file);
 		json_decref(d);
 	}

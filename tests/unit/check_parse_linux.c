@@ -901,6 +901,11 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.pfc_enabled")) == 1 &&
 			  fa_t_at(p, "qos.pfc_enabled", 0) == 3,
 		      "PFC is enabled on priority 3 only.");
+	ck_assert_msg(json_equal(fa_obj_get_path(p, "qos.pfc_rx"),
+				 fa_obj_get_path(p, "qos.pfc_enabled")) &&
+			  json_equal(fa_obj_get_path(p, "qos.pfc_tx"),
+				     fa_obj_get_path(p, "qos.pfc_enabled")),
+		      "The one PFC bit per priority is both directions: rx and tx are [3].");
 	ck_assert_msg(fa_t_at(p, "qos.priority_to_tc", 0) == 1 &&
 			  fa_t_at(p, "qos.priority_to_tc", 1) == 0 &&
 			  fa_t_at(p, "qos.priority_to_tc", 7) == 7,

@@ -219,6 +219,11 @@ START_TEST(parse_nxos_config_roce_qos)
 	l = fa_obj_get_path(p1, "qos.pfc_enabled");
 	ck_assert_msg(json_array_size(l) == 1 && json_integer_value(json_array_get(l, 0)) == 3,
 		      "PFC mode on pauses pfc-cos 3 of the network-qos policy in force.");
+	ck_assert_msg(json_equal(fa_obj_get_path(p1, "qos.pfc_rx"), l) &&
+			      json_equal(fa_obj_get_path(p1, "qos.pfc_tx"), l) &&
+			      json_is_array(fa_obj_get_path(p3, "qos.pfc_rx")) &&
+			      json_array_size(fa_obj_get_path(p3, "qos.pfc_tx")) == 0,
+		      "NX-OS PFC is both directions: rx and tx follow the priorities.");
 	ck_assert_msg(json_is_true(fa_obj_get_path(p1, "qos.pfc_watchdog")),
 		      "The global watchdog applies to Ethernet1/1.");
 	ck_assert_msg(json_is_false(fa_obj_get_path(p2, "qos.pfc_watchdog")),

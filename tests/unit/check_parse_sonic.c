@@ -247,6 +247,44 @@ START_TEST(parse_sonic_config_nested_full_sample)
 END_TEST
 
 /* The same mock device as a redis dump (sonic-db-dump wrapping) and per namespace. */
+START_TEST(parse_sonic_pfc_directions)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_t *d = run_ok(fa_parse_sonic_config, "show runningconfiguration all",
+			   fa_test_fixture(MOCK_DB)), *db;
+	int r;
+
+	/* PORT|Ethernet0 pfc_asym "off", PORT_QOS_MAP|Ethernet0 pfc_enable "3,4" */
+	assert_ints(d, "Ethernet0", "qos.pfc_rx", "3,4");
+	assert_ints(d, "Ethernet0", "qos.pfc_tx", "3,4");
+	/* PORT|Ethernet8 pfc_asym "off", PORT_QOS_MAP|Ethernet8 empty */
+	assert_ints(d, "Ethernet8", "qos.pfc_rx", "");
+	assert_ints(d, "Ethernet8", "qos.pfc_tx", "");
+	json_decref(d);
+
+	/* the same dump with asymmetric PFC turned on for Ethernet0 */
+	fa_test_read(fa_test_fixture(MOCK_DB), &b);
+	db = json_loads(b.buf, 0, NULL);
+	ck_assert_ptr_nonnull(db);
+	json_object_set_new(json_object_get(db, "PORT|Ethernet0"), "pfc_asym", json_string("on"));
+	d = run_json(db, &r);
+	ck_assert_int_eq(r, 0);
+	assert_ints(d, "Ethernet0", "qos.pfc_enabled", "3,4");
+	assert_ints(d, "Ethernet0", "qos.pfc_tx", "3,4");
+	assert_ints(d, "Ethernet0", "qos.pfc_rx", "0,1,2,3,4,5,6,7");
+	json_decref(d);
+
+	json_object_set_new(json_object_get(db, "PORT|Ethernet0"), "pfc_asym", json_string("?"));
+	d = run_json(db, &r);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!port_has(d, "Ethernet0", "qos.pfc_rx") && has_warning(d, "pfc_asym"),
+		      "An unknown pfc_asym value records no direction, with a warning.");
+	json_decref(d);
+	json_decref(db);
+	fa_buf_release(&b);
+}
+END_TEST
+
 START_TEST(parse_sonic_config_dump_shapes_agree)
 {
 	struct fa_buf b = FA_BUF_INIT, b0 = FA_BUF_INIT;
@@ -647,6 +685,7 @@ Suite *fa_parse_sonic_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, parse_sonic_config_flat_mock);
+	tcase_add_test(tc, parse_sonic_pfc_directions);
 	tcase_add_test(tc, parse_sonic_config_nested_qos_fragment);
 	tcase_add_test(tc, parse_sonic_config_tc8_map_is_left_out);
 	tcase_add_test(tc, parse_sonic_config_voq_keys_skipped);

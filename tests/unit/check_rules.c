@@ -149,7 +149,8 @@ START_TEST(rules_shipped_pack_loads)
 	static const char *const ids[] = {
 		"driver.nic.uniform", "ecn.lossless.enabled", "firmware.nic.uniform",
 		"mtu.link.equal", "mtu.link.host_fits", "mtu.rdma.jumbo", "pfc.link.equal",
-		"pfc.lossless.enabled", "software.kernel.uniform", "software.ofed.uniform",
+		"pfc.link.pause_honoured", "pfc.lossless.both_directions", "pfc.lossless.enabled",
+		"software.kernel.uniform", "software.ofed.uniform",
 		"speed.link.equal", "speed.rdma.uniform", "trust.dscp", "trust.map.equal",
 	};
 	struct fa_ruleset *rs = fa_ruleset_new();
