@@ -112,6 +112,15 @@ static void bench_shared(struct bench *b)
 			    json_pack("{s:[ssssssss],s:[iiiiiiii]}", "tsa", "ets", "ets", "ets",
 				      "ets", "ets", "ets", "strict", "ets", "bandwidth", 50, 0, 0,
 				      50, 0, 0, 0, 0));
+	/* Receive buffers, cable length and DCBX, so the buffer and DCBX rules have their data:
+	 * willing NICs whose leaves advertise the PFC they run. */
+	json_object_set_new(b->host_qos, "cable_length", json_integer(7));
+	json_object_set_new(b->host_qos, "buffer",
+			    json_pack("{s:[iiiiiiii],s:[iiiiiiii],s:i}", "size", 130944, 262016, 0,
+				      0, 0, 0, 0, 0, "prio_to_buffer", 0, 0, 0, 1, 0, 0, 0, 0,
+				      "max_size", 1043232));
+	json_object_set_new(b->host_qos, "dcbx", json_pack("{s:s}", "mode", "firmware"));
+	json_object_set_new(b->leaf_qos, "dcbx", json_pack("{s:b}", "pfc_tlv", 1));
 	b->mlxconfig = json_pack("{s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},s:{s:s,s:s},"
 				 "s:{s:s,s:s}}",
 				 "LINK_TYPE_P1", "current", "ETH(2)", "next", "ETH(2)",

@@ -248,8 +248,8 @@ static void gen_mlnx_qos(const struct gen_fabric *f, const char *host, int n)
 		fa_buf_addch(&b, '\n');
 	}
 	fa_buf_adds(&b, "default priority:\n"
-			"Receive buffer size (bytes): 130944,130944,0,0,0,0,0,0,"
-			"max_buffer_size=262016\n"
+			"Receive buffer size (bytes): 130944,262016,0,0,0,0,0,0,"
+			"max_buffer_size=1043232\n"
 			"Cable len: 7\n"
 			"PFC configuration:\n"
 			"\tpriority    0   1   2   3   4   5   6   7\n"

@@ -603,6 +603,24 @@ static void fa_collect_over(struct fa_cfg *c, const char *name, const json_t *if
 	json_decref(targets);
 }
 
+/*
+ * "lldp": {"dcbx-pfc-tlv": "on"} (5.x; "enabled" in later releases): the port sends its PFC
+ * configuration in LLDP, so a willing peer takes it.  NVUE's default is off, and the applied
+ * configuration lists only what was set, so a swp without the key does not send it.
+ */
+static void fa_dcbx_pfc_tlv(struct fa_cfg *c, const char *name, json_t *port, const json_t *v)
+{
+	const char *s = json_string_value(v);
+
+	if (!v || (s && (strcmp(s, "off") == 0 || strcmp(s, "disabled") == 0)))
+		fa_set_bool(port, "qos.dcbx.pfc_tlv", false);
+	else if (s && (strcmp(s, "on") == 0 || strcmp(s, "enabled") == 0))
+		fa_set_bool(port, "qos.dcbx.pfc_tlv", true);
+	else
+		fa_device_warn(c->device, "%s: %s: lldp dcbx-pfc-tlv is not on or off", c->cmd,
+			       name);
+}
+
 static void fa_interface(struct fa_cfg *c, const char *name, const json_t *ifc)
 {
 	static const struct {
@@ -633,6 +651,8 @@ static void fa_interface(struct fa_cfg *c, const char *name, const json_t *ifc)
 	if (!json_object_get(port, "mtu") &&
 	    fa_cumulus_int(fa_obj_get_path(ifc, "link.mtu"), &n) && n > 0)
 		fa_set_int(port, "mtu", n);
+	if (fa_cumulus_is_swp(name))
+		fa_dcbx_pfc_tlv(c, name, port, fa_obj_get_path(ifc, "lldp.dcbx-pfc-tlv"));
 }
 
 /* "header": {"model": "VX", "version": "Cumulus Linux 5.7.0"}, used only when unknown. */

@@ -2,7 +2,7 @@
 /*
  * mlnx_qos -i IF: the NIC's DCB settings as MLNX_OFED's / DOCA's mlnx_qos prints them.
  *
- *   DCBX mode: OS controlled
+ *   DCBX mode: OS controlled                           -> qos.dcbx.mode (`os`, `firmware`)
  *   Priority trust state: dscp                         -> qos.trust
  *   dscp2prio mapping:                                 -> qos.dscp_to_priority (only when
  *           prio:0 dscp:07,06,05,04,03,02,01,00,          all 64 DSCPs are listed; a
@@ -10,13 +10,19 @@
  *           ...                                           wraps onto more "prio:N" lines)
  *   default priority:                                  (newer: "prio:N" lines may follow)
  *   Receive buffer size (bytes): 130944,...,max_buffer_size=...   (newer)
+ *                                                      -> qos.buffer.size, qos.buffer.max_size
  *   Cable len: 7                                       -> qos.cable_length
  *   PFC configuration:
  *           priority    0   1   2   3   4   5   6   7
  *           enabled     0   0   0   1   0   0   0   0  -> qos.pfc_enabled, pfc_rx, pfc_tx
- *           buffer      0   0   0   1   0   0   0   0  (newer)
+ *           buffer      0   0   0   1   0   0   0   0  (newer) -> qos.buffer.prio_to_buffer
  *   tc: 0 ratelimit: unlimited, tsa: ets, bw: 12%      -> qos.ets.tsa, qos.ets.bandwidth
  *            priority:  1                              -> qos.priority_to_tc
+ *
+ * The receive buffers are the NIC's port buffers (mlx5: eight, in bytes; the driver sizes a
+ * lossless buffer from the cable length, speed and MTU, or the user sets it): recorded only
+ * when all eight sizes are printed.  "max_buffer_size=" (the port's whole buffer) is missing
+ * from some versions.
  *
  * Older versions print "tsa: vendor" or "tsa: strict" without "bw:".  The kernel requires the
  * bandwidth of a non-ETS TC to be 0 (mlnx_qos refuses anything else), so such a TC's
@@ -62,7 +68,12 @@ struct fa_qos {
 	bool pfc_ok;
 	int pfc[8];
 	const char *trust;
+	const char *dcbx;	/* "os", "firmware", NULL unknown */
 	int64_t cable_len;	/* -1 unknown */
+	bool bufsize_ok, prio_buf_ok;
+	int64_t bufsize[8];
+	int64_t bufmax;		/* -1 unknown */
+	int prio_buf[8];
 };
 
 static void fa_qos_warn_line(struct fa_qos *q, unsigned lineno, struct fa_textscan_span line)
@@ -152,6 +163,57 @@ static bool fa_qos_tc_prio_line(struct fa_qos *q, struct fa_textscan_span key,
 	return true;
 }
 
+/* "buffer  0 0 0 1 0 0 0 0": the receive buffer of each priority. */
+static bool fa_qos_buffer_row(struct fa_qos *q, struct fa_textscan_span line)
+{
+	struct fa_textscan_span w[10];
+	int64_t v;
+	size_t i;
+
+	if (fa_textscan_words(line, w, 10) != 9)
+		return false;
+	for (i = 0; i < 8; i++) {
+		if (!fa_textscan_int(w[i + 1], &v) || v < 0 || v > 7)
+			return false;
+		q->prio_buf[i] = (int)v;
+	}
+	q->prio_buf_ok = true;
+	return true;
+}
+
+/* "130944,130944,0,0,0,0,0,0,max_buffer_size=262016" (the trailing part may be absent). */
+static bool fa_qos_buffer_sizes(struct fa_qos *q, struct fa_textscan_span val)
+{
+	const char *p = val.ptr, *end = val.ptr + val.len;
+	int64_t v, max = -1;
+	size_t n = 0;
+
+	while (p < end) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		struct fa_textscan_span item = { p, comma ? (size_t)(comma - p) : (size_t)(end - p) };
+		struct fa_textscan_span key, num;
+
+		p += item.len + (comma ? 1 : 0);
+		item = fa_textscan_trim(item);
+		if (item.len == 0)
+			continue;
+		if (fa_textscan_keyval(item, '=', &key, &num)) {
+			if (!fa_textscan_eq(key, "max_buffer_size") || !fa_textscan_int(num, &max) ||
+			    max < 0)
+				return false;
+			continue;
+		}
+		if (n == 8 || !fa_textscan_int(item, &v) || v < 0)
+			return false;
+		q->bufsize[n++] = v;
+	}
+	if (n != 8)
+		return false;
+	q->bufsize_ok = true;
+	q->bufmax = max;
+	return true;
+}
+
 /* "enabled  0 0 0 1 0 0 0 0" */
 static bool fa_qos_pfc_row(struct fa_qos *q, struct fa_textscan_span line)
 {
@@ -217,8 +279,11 @@ static void fa_qos_line(struct fa_qos *q, unsigned lineno, struct fa_textscan_sp
 			fa_qos_warn_line(q, lineno, line);
 		return;
 	}
-	if (q->section == FA_QOS_PFC && fa_textscan_starts(line, "buffer"))
+	if (q->section == FA_QOS_PFC && fa_textscan_starts(line, "buffer")) {
+		if (!fa_qos_buffer_row(q, line))
+			fa_qos_warn_line(q, lineno, line);
 		return;
+	}
 	if (!fa_textscan_keyval(line, ':', &key, &val)) {
 		fa_qos_warn_line(q, lineno, line);
 		return;
@@ -247,8 +312,17 @@ static void fa_qos_line(struct fa_qos *q, unsigned lineno, struct fa_textscan_sp
 			q->cable_len = v;
 		else
 			fa_qos_warn_line(q, lineno, line);
-	} else if (!fa_textscan_eq(key, "DCBX mode") &&
-		   !fa_textscan_starts(key, "Receive buffer size")) {
+	} else if (fa_textscan_eq(key, "DCBX mode")) {
+		if (fa_textscan_eq(val, "OS controlled"))
+			q->dcbx = "os";
+		else if (fa_textscan_eq(val, "Firmware controlled"))
+			q->dcbx = "firmware";
+		else
+			fa_qos_warn_line(q, lineno, line);
+	} else if (fa_textscan_starts(key, "Receive buffer size")) {
+		if (!fa_qos_buffer_sizes(q, val))
+			fa_qos_warn_line(q, lineno, line);
+	} else {
 		fa_qos_warn_line(q, lineno, line);
 	}
 }
@@ -262,6 +336,22 @@ static void fa_qos_write(struct fa_qos *q, json_t *port)
 		fa_set_str(port, "qos.trust", q->trust);
 	if (q->cable_len >= 0)
 		fa_set_int(port, "qos.cable_length", q->cable_len);
+	if (q->dcbx)
+		fa_set_str(port, "qos.dcbx.mode", q->dcbx);
+	if (q->bufsize_ok) {
+		a = json_array();
+		for (i = 0; i < 8; i++)
+			json_array_append_new(a, json_integer(q->bufsize[i]));
+		fa_set(port, "qos.buffer.size", a);
+		if (q->bufmax >= 0)
+			fa_set_int(port, "qos.buffer.max_size", q->bufmax);
+	}
+	if (q->prio_buf_ok) {
+		a = json_array();
+		for (i = 0; i < 8; i++)
+			json_array_append_new(a, json_integer(q->prio_buf[i]));
+		fa_set(port, "qos.buffer.prio_to_buffer", a);
+	}
 	if (q->pfc_ok) {
 		a = json_array();
 		for (i = 0; i < 8; i++)
@@ -311,7 +401,7 @@ static void fa_qos_write(struct fa_qos *q, json_t *port)
 int fa_parse_linux_mlnx_qos(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	struct fa_qos q = { .device = device, .cmd = fa_linux_cmd(cap, "mlnx_qos -i IF"),
-			    .tc = -1, .cable_len = -1 };
+			    .tc = -1, .cable_len = -1, .bufmax = -1 };
 	struct fa_textscan_span line;
 	struct fa_textscan ts;
 	size_t i;

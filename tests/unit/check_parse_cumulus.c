@@ -459,8 +459,10 @@ START_TEST(parse_cumulus_config_startup_edge01_yaml)
 	ck_assert_str_eq(fa_get_str(port(dev, "lo"), "type"), "loopback");
 	ck_assert_str_eq(fa_get_str(port(dev, "swp1"), "type"), "ethernet");
 	ck_assert_str_eq(fa_get_str(port(dev, "swp2"), "type"), "ethernet");
-	ck_assert_msg(fa_obj_get_path(port(dev, "swp1"), "qos") == NULL,
-		      "edge01 configures no QoS, so none is recorded.");
+	ck_assert_msg(json_object_size(fa_obj_get_path(port(dev, "swp1"), "qos")) == 1 &&
+			      json_is_false(fa_obj_get_path(port(dev, "swp1"), "qos.dcbx.pfc_tlv")),
+		      "edge01 configures no QoS, so only NVUE's default for the DCBX PFC TLV "
+		      "(off) is recorded.");
 	ck_assert_msg(fa_obj_get_path(port(dev, "swp1"), "mtu") == NULL,
 		      "edge01 sets no MTU, so none is recorded.");
 	ck_assert_msg(nwarnings(dev) == 0, "The real startup.yaml raises no warning.");
@@ -511,6 +513,37 @@ START_TEST(parse_cumulus_config_ranges_bonds_and_defaults)
 	ck_assert_msg(fa_obj_get_path(port(dev, "swp9"), "qos.pfc_enabled") == NULL,
 		      "An undefined profile changes nothing on swp9.");
 	ck_assert_msg(nwarnings(dev) == 1, "The undefined profile is the one warning.");
+	json_decref(dev);
+}
+END_TEST
+
+/*
+ * The DCBX PFC TLV switch of "nv set interface <id> lldp dcbx-pfc-tlv on|off" (NVUE reference,
+ * LLDP commands, 5.0 on; "enabled|disabled" in later releases; off by default).
+ */
+START_TEST(parse_cumulus_config_dcbx_pfc_tlv)
+{
+	const char *cfg =
+		"[{\"set\": {\"interface\": {"
+		"\"swp1\": {\"type\": \"swp\", \"lldp\": {\"dcbx-pfc-tlv\": \"on\"}},"
+		"\"swp2\": {\"type\": \"swp\", \"lldp\": {\"dcbx-pfc-tlv\": \"enabled\"}},"
+		"\"swp3\": {\"type\": \"swp\", \"lldp\": {\"dcbx-pfc-tlv\": \"off\"}},"
+		"\"swp4\": {\"type\": \"swp\"},"
+		"\"swp5\": {\"type\": \"swp\", \"lldp\": {\"dcbx-pfc-tlv\": 1}},"
+		"\"eth0\": {\"type\": \"eth\"}}}}]";
+	json_t *dev = fa_device_new("t", "switch");
+
+	ck_assert_int_eq(run(fa_parse_cumulus_config, NULL, cfg, dev, NULL), 0);
+	ck_assert_msg(json_is_true(fa_obj_get_path(port(dev, "swp1"), "qos.dcbx.pfc_tlv")) &&
+			      json_is_true(fa_obj_get_path(port(dev, "swp2"), "qos.dcbx.pfc_tlv")),
+		      "on and enabled send the PFC TLV.");
+	ck_assert_msg(json_is_false(fa_obj_get_path(port(dev, "swp3"), "qos.dcbx.pfc_tlv")) &&
+			      json_is_false(fa_obj_get_path(port(dev, "swp4"), "qos.dcbx.pfc_tlv")),
+		      "off, and the default of a swp that does not set it, do not.");
+	ck_assert_msg(!fa_obj_get_path(port(dev, "swp5"), "qos.dcbx") &&
+			      !fa_obj_get_path(port(dev, "eth0"), "qos.dcbx"),
+		      "A value not understood, and a management port, record nothing.");
+	ck_assert_msg(nwarnings(dev) == 1, "The value 1 is the one warning.");
 	json_decref(dev);
 }
 END_TEST
@@ -651,6 +684,7 @@ Suite *fa_parse_cumulus_suite(void)
 	tcase_add_test(tc, parse_cumulus_pfc_directions);
 	tcase_add_test(tc, parse_cumulus_config_startup_edge01_yaml);
 	tcase_add_test(tc, parse_cumulus_config_ranges_bonds_and_defaults);
+	tcase_add_test(tc, parse_cumulus_config_dcbx_pfc_tlv);
 	tcase_add_test(tc, parse_cumulus_missing_sections_absent);
 	tcase_add_test(tc, parse_cumulus_lldp_multiple_neighbours);
 	tcase_add_loop_test(tc, parse_cumulus_invalid_json_is_eparse, 0, NPARSERS);

@@ -919,6 +919,19 @@ START_TEST(parse_linux_mlnx_qos_new_format)
 			  fa_t_at(p, "qos.ets.bandwidth", 0) == 14,
 		      "TC 3 gets 15%%, strict TC 6 0%%, TC 0 14%%.");
 	ck_assert_msg(fa_tp_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
+	ck_assert_str_eq(fa_tp_str(p, "qos.dcbx.mode"), "os");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.buffer.size")) == 8 &&
+			  fa_t_at(p, "qos.buffer.size", 0) == 20352 &&
+			  fa_t_at(p, "qos.buffer.size", 1) == 156928 &&
+			  fa_t_at(p, "qos.buffer.size", 7) == 0,
+		      "Receive buffer 0 has 20352 bytes, buffer 1 156928, buffer 7 none.");
+	ck_assert_msg(fa_tp_int(p, "qos.buffer.max_size") == 1043232,
+		      "The whole port buffer is 1043232 bytes.");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.buffer.prio_to_buffer")) == 8 &&
+			  fa_t_at(p, "qos.buffer.prio_to_buffer", 3) == 1 &&
+			  fa_t_at(p, "qos.buffer.prio_to_buffer", 0) == 0 &&
+			  fa_t_at(p, "qos.buffer.prio_to_buffer", 7) == 0,
+		      "Priority 3 uses buffer 1, the others buffer 0.");
 	ck_assert_msg(fa_tp_nwarn(d) == 0, "The new format is understood in full.");
 	json_decref(d);
 }
@@ -954,6 +967,62 @@ START_TEST(parse_linux_mlnx_qos_old_format)
 	ck_assert_msg(fa_tp_int(p, "qos.cable_length") == 7, "The cable length is 7 m.");
 	ck_assert_msg(fa_tp_warned(d, "+ mlnx_qos -i eth4 --trust dscp"),
 		      "Script trace lines are warnings.");
+	ck_assert_str_eq(fa_tp_str(p, "qos.dcbx.mode"), "os");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.buffer"),
+		      "A version that prints no receive buffers leaves them absent.");
+	json_decref(d);
+}
+END_TEST
+
+/*
+ * The receive-buffer lines as mlnx_qos versions without "max_buffer_size=" print them (each
+ * size followed by a comma, mlnx-tools python/mlnx_qos pretty_print()), firmware DCBX, and
+ * buffer lines that are not understood.
+ */
+START_TEST(parse_linux_mlnx_qos_buffers)
+{
+	static const char older[] = "DCBX mode: Firmware controlled\n"
+				    "Priority trust state: pcp\n"
+				    "default priority:\n"
+				    "Receive buffer size (bytes): 130944,130944,0,0,0,0,0,0,\n"
+				    "Cable len: 7\n"
+				    "PFC configuration:\n"
+				    "\tpriority    0   1   2   3   4   5   6   7\n"
+				    "\tenabled     0   0   0   0   0   1   0   0   \n"
+				    "\tbuffer      0   0   0   0   0   1   0   0   \n";
+	static const char bad[] = "DCBX mode: sometimes\n"
+				  "Receive buffer size (bytes): 130944,130944,0\n"
+				  "PFC configuration:\n"
+				  "\tpriority    0   1   2   3   4   5   6   7\n"
+				  "\tenabled     0   0   0   1   0   0   0   0   \n"
+				  "\tbuffer      0   0   0   9   0   0   0   0   \n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+	json_t *p;
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, "ens2f0", older, d, &err), 0);
+	p = fa_device_find_port(d, "ens2f0");
+	ck_assert_str_eq(fa_tp_str(p, "qos.dcbx.mode"), "firmware");
+	ck_assert_msg(fa_t_at(p, "qos.buffer.size", 0) == 130944 &&
+			  fa_t_at(p, "qos.buffer.size", 1) == 130944 &&
+			  fa_t_at(p, "qos.buffer.size", 2) == 0,
+		      "Buffers 0 and 1 have 130944 bytes each.");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.buffer.max_size"),
+		      "Without max_buffer_size= the whole buffer stays absent.");
+	ck_assert_msg(fa_t_at(p, "qos.buffer.prio_to_buffer", 5) == 1 &&
+			  fa_t_at(p, "qos.buffer.prio_to_buffer", 4) == 0,
+		      "Priority 5 uses buffer 1.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The older buffer lines are understood in full.");
+	json_decref(d);
+
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlnx_qos, NULL, "ens2f0", bad, d, &err), 0);
+	p = fa_device_find_port(d, "ens2f0");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.dcbx") && !fa_obj_get_path(p, "qos.buffer"),
+		      "An unknown DCBX mode, three buffer sizes and buffer 9 are not recorded.");
+	ck_assert_msg(fa_tp_warned(d, "DCBX mode: sometimes") &&
+			  fa_tp_warned(d, "130944,130944,0") && fa_tp_warned(d, "buffer      0"),
+		      "Each line not understood is a warning.");
 	json_decref(d);
 }
 END_TEST
@@ -1322,6 +1391,7 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_ethtool_i_driver_firmware_psid);
 	tcase_add_test(tc, parse_linux_mlnx_qos_new_format);
 	tcase_add_test(tc, parse_linux_mlnx_qos_old_format);
+	tcase_add_test(tc, parse_linux_mlnx_qos_buffers);
 	tcase_add_test(tc, parse_linux_mlnx_qos_partial_and_truncated);
 	tcase_add_test(tc, parse_linux_mlxconfig_three_columns);
 	tcase_add_test(tc, parse_linux_mlxconfig_wide_columns);
