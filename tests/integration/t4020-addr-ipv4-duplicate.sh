@@ -39,6 +39,22 @@ sys.exit(not (len(f) == 1 and f[0]['subject'] == {'type': 'fabric', 'item': '10.
 " "$FA_TMP/dup.json" && fa_ok "the JSON subject is the address, actual the two owners" ||
 	fa_fail "the JSON subject is the address, actual the two owners" "$FA_TMP/dup.txt"
 
+# The report with a for_each subject is valid against the published schema.
+if python3 -c 'from jsonschema import Draft202012Validator' 2>/dev/null; then
+	python3 -c "
+import json, sys
+from jsonschema import Draft202012Validator, FormatChecker
+schema = json.load(open(sys.argv[1]))
+errors = list(Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(
+    json.load(open(sys.argv[2]))))
+for e in errors[:5]:
+    print(e.message)
+sys.exit(1 if errors else 0)
+" "$FA_SRCDIR/docs/schema/report.schema.json" "$FA_TMP/dup.json" >"$FA_TMP/schema.err" &&
+		fa_ok "the report validates against docs/schema/report.schema.json" ||
+		fa_fail "the report validates against docs/schema/report.schema.json" "$FA_TMP/schema.err"
+fi
+
 # Negative: 10.0.0.0/16 -> 10.2.0.0/16 and 10.1.0.0/16 -> 10.3.0.0/16 on every host.
 cap=$(addr_copy moved)
 for h in gpu01 gpu02 gpu03 gpu04; do
