@@ -220,6 +220,7 @@ struct fa_group {
 	json_t **vals;			/* nu per member: the uniform() arguments (owned) */
 	const char **miss;		/* nu per member: the path that was missing */
 	size_t n, alloc;
+	const struct fa_topo *topo;	/* what the members were evaluated with, for templates */
 };
 
 static void fa_group_init(struct fa_group *g, const struct fa_rule *r, const json_t *params)
@@ -249,6 +250,8 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 	size_t i, nu = dst->nu;
 
 	fa_group_reserve(dst, src->n);
+	if (!dst->topo)
+		dst->topo = src->topo;
 	for (i = 0; i < src->n; i++) {
 		dst->m[dst->n] = src->m[i];
 		dst->m[dst->n].seq = dst->n;
@@ -273,6 +276,7 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 	enum fa_tri t;
 
 	fa_group_reserve(g, 1);
+	g->topo = ev->topo;
 	ev->root[FA_ROOT_PARAMS] = g->params;
 	fa_member_bind(ev, mem, &subj, devname, portname);
 	subj.group = NULL;
@@ -332,6 +336,7 @@ static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
 	enum fa_tri t;
 
 	ev.root[FA_ROOT_PARAMS] = g->params;
+	ev.topo = g->topo;
 	for (i = 0; i < n; i++)
 		active[i] = &g->m[i];
 
@@ -501,6 +506,8 @@ static json_t *fa_subject_json(const struct fa_subject *s)
 		json_object_set_new(o, "type", json_string("fabric"));
 		if (s->dev)
 			json_object_set_new(o, "device", json_string(s->dev));
+		if (s->item)
+			json_object_set_new(o, "item", json_string(s->item));
 		return o;
 	default:
 		json_object_set_new(o, "type", json_string(fa_scope_to_string(s->scope)));
@@ -1213,6 +1220,57 @@ static const json_t *fa_run_fabric(struct fa_run *run)
 	return run->fabric;
 }
 
+/*
+ * The key an item of for_each is named by: its "key" when it is an object that has one (what
+ * grouped() makes), else the item itself, as text.
+ */
+static void fa_item_key(const json_t *item, struct fa_buf *out)
+{
+	const json_t *key = json_is_object(item) ? json_object_get(item, "key") : NULL;
+
+	fa_value_text(key ? key : item, out);
+}
+
+/*
+ * A fabric rule with for_each: the list is computed once on the fabric, and each of its
+ * elements is one subject, bound as item (one finding per duplicate set, not one per owner).
+ * A list that cannot be computed makes the fabric not evaluable, as a rule without for_each.
+ */
+static void fa_run_rule_for_each(const struct fa_rule *r, struct fa_eval *ev,
+				 const struct fa_sink *sink)
+{
+	struct fa_subject subj = { .scope = FA_SCOPE_FABRIC };
+	struct fa_buf key = FA_BUF_INIT;
+	enum fa_eval_status st;
+	json_t *list = NULL, *item;
+	size_t i;
+
+	ev->missing = NULL;
+	ev->error[0] = '\0';
+	st = fa_expr_eval(r->for_each, ev, &list);
+	if (st == FA_EVAL_VALUE && !json_is_array(list)) {
+		snprintf(ev->error, sizeof(ev->error), "for_each gives %s, not a list",
+			 json_is_object(list) ? "an object" : "a value");
+		st = FA_EVAL_ERROR;
+	}
+	if (st != FA_EVAL_VALUE) {
+		fa_emit(sink, r, FA_RES_NE, ev, &subj,
+			st == FA_EVAL_ERROR ? FA_TRI_ERROR : FA_TRI_MISSING);
+		json_decref(list);
+		return;
+	}
+	json_array_foreach(list, i, item) {
+		fa_buf_reset(&key);
+		fa_item_key(item, &key);
+		subj.item = key.buf;
+		ev->root[FA_ROOT_ITEM] = item;
+		fa_evaluate_subject(r, ev, &subj, sink);
+	}
+	ev->root[FA_ROOT_ITEM] = NULL;
+	fa_buf_release(&key);
+	json_decref(list);
+}
+
 static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
 			       const struct fa_sink *sink)
 {
@@ -1221,7 +1279,10 @@ static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, stru
 
 	if (r->over == FA_SCOPE_FABRIC) {
 		ev->root[FA_ROOT_FABRIC] = fa_run_fabric(run);
-		fa_evaluate_subject(r, ev, &subj, sink);
+		if (r->for_each)
+			fa_run_rule_for_each(r, ev, sink);
+		else
+			fa_evaluate_subject(r, ev, &subj, sink);
 		return;
 	}
 	for (i = 0; i < run->ndevs; i++) {
@@ -1262,6 +1323,36 @@ static void fa_run_rule_plan(struct fa_run *run, const struct fa_rule *r, struct
 	}
 }
 
+/*
+ * A group rule on its own, over every collected device or port: for a group example written
+ * as a small snapshot, whose members read the topology (a run evaluates group rules in
+ * fa_run_batch()).
+ */
+static void fa_run_rule_group(struct fa_run *run, const struct fa_rule *r, struct fa_eval *ev,
+			      const struct fa_sink *sink)
+{
+	const json_t *params = ev->root[FA_ROOT_PARAMS], *p;
+	struct fa_group g;
+	size_t i, j;
+
+	fa_group_init(&g, r, params);
+	for (i = 0; i < run->ndevs; i++) {
+		struct fa_member m = { run->devs[i].json, NULL, NULL, 0 };
+
+		if (!run->devs[i].ok)
+			continue;
+		if (r->over == FA_SCOPE_DEVICE) {
+			fa_group_add(&g, &m, NULL, NULL, ev, sink);
+			continue;
+		}
+		json_array_foreach(json_object_get(run->devs[i].json, "ports"), j, p) {
+			m.port = p;
+			fa_group_add(&g, &m, NULL, NULL, ev, sink);
+		}
+	}
+	fa_group_finish(&g, sink);
+}
+
 /* A path, fabric or plan rule, on its own (the other scopes run in fa_run_batch()). */
 static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struct fa_sink *sink)
 {
@@ -1278,6 +1369,9 @@ static void fa_run_rule(struct fa_run *run, const struct fa_rule *r, const struc
 		break;
 	case FA_SCOPE_PLAN:
 		fa_run_rule_plan(run, r, &ev, sink);
+		break;
+	case FA_SCOPE_GROUP:
+		fa_run_rule_group(run, r, &ev, sink);
 		break;
 	default:
 		break;
@@ -2304,6 +2398,11 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 		return;
 	default:
 		break;
+	}
+	if (r->scope == FA_SCOPE_GROUP && json_is_object(b)) {
+		/* A small snapshot: every device or port of it is a member. */
+		fa_example_run_snapshot(r, ex, t);
+		return;
 	}
 	params = fa_example_params(r, ex);
 	switch (r->scope) {

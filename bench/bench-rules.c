@@ -4,7 +4,9 @@
  * engine (bench/bench-rules.sh runs it under /usr/bin/time for the peak memory).
  *
  * The fabric is a three-tier Clos of 64-port switches: --hosts hosts with --nics RDMA ports
- * each (plus a management port and loopback); leaves with 32 host ports and 32 uplinks;
+ * each (plus a management port and loopback), each port with its MAC and RoCE v2 IPv4 GID;
+ * rail-optimised: hosts come in groups of 32, and NIC n of every host of group g is on leaf
+ * g * nics + n; leaves with 32 host ports and 32 uplinks;
  * pods of 32 leaves and 32 spines (leaf i of a pod on port i of every spine of its pod);
  * spines with 32 uplinks to 32 planes of super-spines with 64 ports.  Every port carries
  * what the collectors report (MTU, speed, FEC, QoS with the full DSCP map, ECN, NIC data,
@@ -182,6 +184,26 @@ static json_t *bench_switch_port(const struct bench *b, int n, const char *peer,
 	return p;
 }
 
+/*
+ * What the address rules read: the MAC (unique per port) and the RoCE v2 IPv4 GID
+ * (::ffff:10.<nic>.<host>).  A real table has link-local and RoCE v1 entries as well; they are
+ * left out to keep the 100k-GPU snapshot within the benchmark's memory budget, since the rules
+ * skip them after one comparison each.
+ */
+static void bench_host_addresses(json_t *port, long h, long n, const char *ifname)
+{
+	char mac[32], v4[64], ip[32];
+
+	snprintf(mac, sizeof(mac), "b8:ce:f6:%02lx:%02lx:%02lx", (h >> 8) & 0xff, h & 0xff, n & 0xff);
+	snprintf(v4, sizeof(v4), "0000:0000:0000:0000:0000:ffff:0a%02lx:%02lx%02lx", n & 0xff,
+		 ((h + 1) >> 8) & 0xff, (h + 1) & 0xff);
+	snprintf(ip, sizeof(ip), "10.%ld.%ld.%ld", n, ((h + 1) >> 8) & 0xff, (h + 1) & 0xff);
+	json_object_set_new(port, "mac", json_string(mac));
+	json_object_set_new(port, "gids", json_pack("[{s:i,s:s,s:s,s:s,s:s}]", "index", 3, "gid",
+						    v4, "type", "RoCE v2", "ipv4", ip, "netdev",
+						    ifname));
+}
+
 static void bench_link(json_t *links, const char *a, const char *ap, const char *b,
 		       const char *bp)
 {
@@ -217,8 +239,8 @@ static json_t *bench_build(struct bench *b)
 		for (n = 0; n < b->nics; n++) {
 			k = h * b->nics + n;
 			snprintf(pn, sizeof(pn), "ens%ldf0np0", n + 1);
-			snprintf(peer, sizeof(peer), "leaf%04ld", k / BENCH_DOWN + 1);
-			snprintf(ppn, sizeof(ppn), "swp%ld", k % BENCH_DOWN + 1);
+			snprintf(peer, sizeof(peer), "leaf%04ld", (h / BENCH_DOWN) * b->nics + n + 1);
+			snprintf(ppn, sizeof(ppn), "swp%ld", h % BENCH_DOWN + 1);
 			nic = json_pack("{s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:o}", "device", "mlx5_0",
 					"port", 1, "driver", "mlx5_core", "driver_version",
 					"23.10-1.1.9", "firmware",
@@ -233,6 +255,7 @@ static json_t *bench_build(struct bench *b)
 				      (json_int_t)400000000000LL, "autoneg", 1, "nic", nic, "qos",
 				      bench_get(b, b->host_qos), "lldp", bench_lldp(peer, ppn), "ib",
 				      "link_layer", "Ethernet");
+			bench_host_addresses(p, h, n, pn);
 			json_array_append_new(ports, p);
 			bench_link(links, name, pn, peer, ppn);
 		}
@@ -247,11 +270,11 @@ static json_t *bench_build(struct bench *b)
 		d = bench_device(name, "switch", "leaf");
 		ports = json_array();
 		for (i = 0; i < BENCH_DOWN; i++) {
-			k = l * BENCH_DOWN + i;
-			snprintf(peer, sizeof(peer), "gpu%05ld", k / b->nics + 1);
-			snprintf(ppn, sizeof(ppn), "ens%ldf0np0", k % b->nics + 1);
-			json_array_append_new(ports, bench_switch_port(b, (int)i + 1, k < b->hosts *
-								       b->nics ? peer : NULL, ppn, 0));
+			k = (l / b->nics) * BENCH_DOWN + i;	/* the host on this port */
+			snprintf(peer, sizeof(peer), "gpu%05ld", k + 1);
+			snprintf(ppn, sizeof(ppn), "ens%ldf0np0", l % b->nics + 1);
+			json_array_append_new(ports, bench_switch_port(b, (int)i + 1, k < b->hosts ?
+								       peer : NULL, ppn, 0));
 		}
 		for (u = 0; u < BENCH_DOWN; u++) {
 			s = (l / BENCH_DOWN) * BENCH_DOWN + u;
@@ -432,7 +455,8 @@ int main(int argc, char **argv)
 		fputs(bench_usage, stderr);
 		return 64;
 	}
-	b.leaves = (b.hosts * b.nics + BENCH_DOWN - 1) / BENCH_DOWN;
+	/* One leaf per rail per group of 32 hosts. */
+	b.leaves = (b.hosts + BENCH_DOWN - 1) / BENCH_DOWN * b.nics;
 	b.pods = (b.leaves + BENCH_DOWN - 1) / BENCH_DOWN;
 	b.spines = b.pods * BENCH_DOWN;
 	b.planes_super = (b.pods * BENCH_DOWN + BENCH_RADIX - 1) / BENCH_RADIX;

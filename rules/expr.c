@@ -644,6 +644,43 @@ static enum fa_eval_status fa_fn_duplicates(struct fa_eval *ev, const struct fa_
 	return FA_EVAL_VALUE;
 }
 
+/*
+ * Pairs [key, value] gathered by key: one { key, values } per distinct key, in key order,
+ * values distinct and in order.  Sorting the pairs once puts each key's values side by side,
+ * so a whole fabric's addresses with their owners are gathered in n log n.
+ */
+static enum fa_eval_status fa_fn_grouped(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	json_t **v, *out, *vals = NULL, *x;
+	size_t i, n;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "grouped() needs a list of [key, value] pairs, not %s",
+			       fa_type_name(args[0]));
+	json_array_foreach(args[0], i, x)
+		if (!json_is_array(x) || json_array_size(x) != 2)
+			return fa_fail(ev, "grouped() needs a list of [key, value] pairs: item %zu "
+				       "is not one", i);
+	v = fa_sorted(args[0], &n);
+	out = json_array();
+	for (i = 0; i < n; i++) {
+		json_t *key = json_array_get(v[i], 0);
+
+		if (i == 0 || !fa_value_equal(key, json_array_get(v[i - 1], 0))) {
+			vals = json_array();
+			json_array_append_new(out, json_pack("{s:O,s:o}", "key", key,
+							     "values", vals));
+		} else if (fa_value_equal(v[i], v[i - 1])) {
+			continue;
+		}
+		json_array_append(vals, json_array_get(v[i], 1));
+	}
+	free(v);
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
 /* The distinct values, in order. */
 static enum fa_eval_status fa_fn_unique(struct fa_eval *ev, const struct fa_expr *call,
 					json_t **args, json_t **ret)
@@ -745,6 +782,32 @@ static enum fa_eval_status fa_fn_startswith(struct fa_eval *ev, const struct fa_
 	n = json_string_length(args[1]);
 	*ret = json_boolean(json_string_length(args[0]) >= n &&
 			    memcmp(json_string_value(args[0]), json_string_value(args[1]), n) == 0);
+	return FA_EVAL_VALUE;
+}
+
+/* The elements of a list of strings, numbers or booleans as text, with @sep between them. */
+static enum fa_eval_status fa_fn_join(struct fa_eval *ev, const struct fa_expr *call,
+				      json_t **args, json_t **ret)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(args[0]) || !json_is_string(args[1]))
+		return fa_fail(ev, "join() needs a list and a string, not %s and %s",
+			       fa_type_name(args[0]), fa_type_name(args[1]));
+	json_array_foreach(args[0], i, x) {
+		if (!json_is_string(x) && !json_is_number(x) && !json_is_boolean(x)) {
+			fa_buf_release(&b);
+			return fa_fail(ev, "join() needs a list of strings, numbers or booleans, "
+				       "not one with %s", fa_type_name(x));
+		}
+		if (i)
+			fa_buf_add(&b, json_string_value(args[1]), json_string_length(args[1]));
+		fa_value_text(x, &b);
+	}
+	*ret = json_stringn(b.buf, b.len);
+	fa_buf_release(&b);
 	return FA_EVAL_VALUE;
 }
 
@@ -1988,6 +2051,7 @@ static const struct {
 	{ "fabric", FA_ROOT_FABRIC },
 	{ "finding", FA_ROOT_FINDING },
 	{ "group", FA_ROOT_GROUP },
+	{ "item", FA_ROOT_ITEM },
 	{ "link", FA_ROOT_LINK },
 	{ "majority", FA_ROOT_MAJORITY },
 	{ "params", FA_ROOT_PARAMS },

@@ -41,6 +41,7 @@ enum fa_root {
 	FA_ROOT_FABRIC,		/* fabric: { devices, links } of the whole snapshot (fabric scope) */
 	FA_ROOT_PLAN,		/* plan: one planned (or unplanned) link (plan scope) */
 	FA_ROOT_FINDING,	/* finding: one finding of a report ('fabric-audit show findings') */
+	FA_ROOT_ITEM,		/* item: one element of a fabric rule's for_each list */
 	FA_ROOT_COUNT
 };
 

@@ -46,7 +46,7 @@ static bool fa_expr_reads(const struct fa_expr *e, const char *pattern)
 bool fa_rule_reads_field(const struct fa_rule *r, const char *pattern)
 {
 	return fa_expr_reads(r->where, pattern) || fa_expr_reads(r->expect, pattern) ||
-	       fa_expr_reads(r->group_by, pattern);
+	       fa_expr_reads(r->group_by, pattern) || fa_expr_reads(r->for_each, pattern);
 }
 
 static size_t fa_expr_unfilled(const struct fa_expr *e, json_t *out)
@@ -73,5 +73,5 @@ static size_t fa_expr_unfilled(const struct fa_expr *e, json_t *out)
 size_t fa_rule_unfilled_fields(const struct fa_rule *r, json_t *out)
 {
 	return fa_expr_unfilled(r->where, out) + fa_expr_unfilled(r->expect, out) +
-	       fa_expr_unfilled(r->group_by, out);
+	       fa_expr_unfilled(r->group_by, out) + fa_expr_unfilled(r->for_each, out);
 }

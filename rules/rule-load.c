@@ -47,13 +47,13 @@ struct fa_loader {
 
 static const char *const fa_pack_keys[] = { "description", "pack", "params", "rules", NULL };
 static const char *const fa_rule_keys[] = {
-	"actual", "category", "examples", "expect", "expected", "group_by", "id", "message",
-	"over", "platforms", "rationale", "scope", "severity", "tags", "title", "where", NULL,
+	"actual", "category", "examples", "expect", "expected", "for_each", "group_by", "id",
+	"message", "over", "platforms", "rationale", "scope", "severity", "tags", "title", "where", NULL,
 };
 static const char *const fa_examples_keys[] = { "fail", "pass", NULL };
 /* What "rules explain" shows as written. */
 static const char *const fa_source_keys[] = {
-	"actual", "expect", "expected", "group_by", "message", "where",
+	"actual", "expect", "expected", "for_each", "group_by", "message", "where",
 };
 
 static bool fa_in_list(const char *const *list, const char *s)
@@ -378,11 +378,14 @@ static int fa_loader_example_shape(struct fa_loader *ld, const struct fa_rule *r
 
 	if (r->scope == FA_SCOPE_PATH || r->scope == FA_SCOPE_FABRIC || r->scope == FA_SCOPE_PLAN)
 		return fa_loader_example_snapshot(ld, r, ex);
+	/* A group rule reading the topology needs links: a small snapshot then. */
+	if (r->scope == FA_SCOPE_GROUP && json_is_object(ex))
+		return fa_loader_example_snapshot(ld, r, ex);
 	if (r->scope == FA_SCOPE_GROUP) {
 		if (!json_is_array(ex) || json_array_size(ex) == 0)
 			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, ex, NULL,
 					     "rule '%s': an example of a group rule is a list of "
-					     "members", r->id);
+					     "members, or a small snapshot { devices, links }", r->id);
 		json_array_foreach(ex, i, v) {
 			if (!json_is_object(v))
 				return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
@@ -640,6 +643,11 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 			goto fail;
 		}
 		r->over = (enum fa_scope)n;
+		if (json_object_get(obj, "for_each") && r->over != FA_SCOPE_FABRIC) {
+			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, "for_each",
+					   "'for_each' is only for fabric rules over fabric");
+			goto fail;
+		}
 	} else if (r->scope == FA_SCOPE_GROUP) {
 		if (!over || !json_object_get(obj, "group_by")) {
 			rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, NULL,
@@ -654,6 +662,10 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 			goto fail;
 		}
 		r->over = (enum fa_scope)n;
+	} else if (json_object_get(obj, "for_each")) {
+		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj, "for_each",
+				   "'for_each' is only for fabric rules over fabric");
+		goto fail;
 	} else if (over || json_object_get(obj, "group_by")) {
 		rc = fa_srcmap_err(ld->map, ld->err, FA_EPARSE, obj,
 				   over ? "over" : "group_by",
@@ -662,12 +674,20 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 		goto fail;
 	}
 
+	/* for_each reads the fabric; each of its elements is then bound as item. */
+	opts.roots = fa_scope_roots(r->scope, r->over);
+	if ((rc = fa_loader_expr(ld, obj, id, "for_each", &opts, &r->for_each)) < 0)
+		goto fail;
 	/* A path rule's where picks endpoints: it reads the endpoint, not a hop. */
 	opts.roots = r->scope == FA_SCOPE_PATH ? fa_scope_roots(FA_SCOPE_PORT, FA_SCOPE_PORT)
 					       : fa_scope_roots(r->scope, r->over);
+	if (r->for_each)
+		opts.roots |= FA_ROOT_BIT(FA_ROOT_ITEM);
 	if ((rc = fa_loader_expr(ld, obj, id, "where", &opts, &r->where)) < 0)
 		goto fail;
 	opts.roots = fa_scope_roots(r->scope, r->over);
+	if (r->for_each)
+		opts.roots |= FA_ROOT_BIT(FA_ROOT_ITEM);
 	if (r->scope == FA_SCOPE_GROUP &&
 	    (rc = fa_loader_expr(ld, obj, id, "group_by", &opts, &r->group_by)) < 0)
 		goto fail;

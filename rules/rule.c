@@ -115,7 +115,10 @@ void fa_subject_text(const struct fa_subject *s, enum fa_subject_part part, stru
 			fa_buf_addch(out, ')');
 		break;
 	case FA_SCOPE_FABRIC:
-		fa_buf_adds(out, s->dev ? s->dev : "fabric");
+		if (s->item)
+			fa_buf_addf(out, "fabric[%s]", s->item);
+		else
+			fa_buf_adds(out, s->dev ? s->dev : "fabric");
 		break;
 	case FA_SCOPE_GROUP:
 	default:
@@ -353,6 +356,7 @@ void fa_rule_free(struct fa_rule *r)
 	fa_expr_free(r->where);
 	fa_expr_free(r->expect);
 	fa_expr_free(r->group_by);
+	fa_expr_free(r->for_each);
 	fa_tmpl_free(r->message);
 	fa_tmpl_free(r->expected);
 	fa_tmpl_free(r->actual);

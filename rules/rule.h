@@ -41,7 +41,7 @@ bool fa_category_is_known(const char *s);
 /*
  * What a rule is being evaluated on.  Group: a member, with @dev and (over ports) @port.
  * Path: @dev:@port is the endpoint, a and b the hop (lower end a), absent before a hop is
- * known.  Fabric: @dev, or nothing for the whole fabric.  Plan: the link a -- b.
+ * known.  Fabric: @dev, @item (one element of for_each), or nothing for the whole fabric.  Plan: the link a -- b.
  */
 struct fa_subject {
 	enum fa_scope scope;
@@ -49,6 +49,7 @@ struct fa_subject {
 	const char *adev, *aport;	/* link end a */
 	const char *bdev, *bport;	/* link end b */
 	const json_t *group;		/* group key (borrowed) */
+	const char *item;		/* fabric for_each: the item's key as text */
 };
 
 /* Which text of a subject: the whole, or one part. */
@@ -107,6 +108,7 @@ struct fa_rule {
 	struct fa_expr *where;	/* NULL: every subject applies */
 	struct fa_expr *expect;
 	struct fa_expr *group_by;
+	struct fa_expr *for_each;	/* fabric over fabric: one subject per element */
 	struct fa_tmpl *message;	/* NULL: the title */
 	struct fa_tmpl *expected;	/* NULL: the expect text (group: the majority) */
 	struct fa_tmpl *actual;		/* NULL: what the expect read (group: the value) */

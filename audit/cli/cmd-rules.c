@@ -148,6 +148,7 @@ static void fa_rules_md_rule(const struct fa_rule *r, struct fa_buf *out)
 	if (r->rationale)
 		fa_buf_addf(out, "%s\n\n", r->rationale);
 	fa_md_code_block("Applies where", json_object_get(r->source, "where"), out);
+	fa_md_code_block("For each", json_object_get(r->source, "for_each"), out);
 	fa_md_code_block("Groups by", json_object_get(r->source, "group_by"), out);
 	fa_md_code_block("Expects", json_object_get(r->source, "expect"), out);
 	for (i = 0; i < r->nexamples; i++) {
@@ -260,8 +261,8 @@ static void fa_rules_explain_params(const struct fa_rule *r)
 
 static void fa_rules_explain(const struct fa_rule *r)
 {
-	static const char *const keys[] = { "where", "group_by", "expect", "expected", "actual",
-					    "message" };
+	static const char *const keys[] = { "for_each", "where", "group_by", "expect", "expected",
+					    "actual", "message" };
 	const json_t *tag;
 	size_t i;
 

@@ -24,7 +24,7 @@ fa_expect_grep "the reference lists pack parameters" '^\| `oversubscription_warn
 
 fa_run rules check
 fa_expect_rc "every shipped example holds" 0
-fa_expect_grep "rules check counts the catalogue" '^[0-9]+ rules in 8 packs: all [0-9]+ examples hold$' "$FA_TMP/out"
+fa_expect_grep "rules check counts the catalogue" '^[0-9]+ rules in 9 packs: all [0-9]+ examples hold$' "$FA_TMP/out"
 
 fa_run rules explain mtu.path
 fa_expect_rc "rules explain exits 0" 0
@@ -93,7 +93,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 print(' '.join(sorted(x['id'] for x in r['rules'])))
 " "$FA_TMP/sel.json" >"$FA_TMP/sel.txt"
-echo "mtu.path path.pfc.lossless path.trust.dscp topology.leaf.uplinks topology.oversubscription.error" >"$FA_TMP/sel.want"
+echo "mtu.path path.pfc.lossless path.trust.dscp topology.leaf.uplinks topology.oversubscription.error topology.rail.declared topology.rail.distinct topology.rail.majority" >"$FA_TMP/sel.want"
 fa_expect_golden "--select and --skip keep exactly the matching rules" "$FA_TMP/sel.want" "$FA_TMP/sel.txt"
 
 # --policy overrides a pack parameter without editing the pack.

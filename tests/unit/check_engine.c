@@ -903,6 +903,59 @@ START_TEST(engine_path_rules_are_linear)
 }
 END_TEST
 
+/* A fabric rule with for_each: one subject per element, one finding per duplicate set. */
+START_TEST(engine_for_each_finding_per_set)
+{
+	static const char snap_text[] =
+		"{\"devices\": ["
+		"{\"name\": \"gpu1\", \"kind\": \"host\", \"ports\": ["
+		" {\"name\": \"p0\", \"mac\": \"aa\"}, {\"name\": \"p1\", \"mac\": \"bb\"}]},"
+		"{\"name\": \"gpu2\", \"kind\": \"host\", \"ports\": ["
+		" {\"name\": \"p0\", \"mac\": \"aa\"}, {\"name\": \"p1\", \"mac\": \"cc\"}]},"
+		"{\"name\": \"gpu3\", \"kind\": \"host\", \"ports\": [{\"name\": \"p0\", \"mac\": \"aa\"}]}"
+		"], \"links\": []}";
+	struct fa_ruleset *rs = fa_load_rules("tests/fixtures/rules/for-each-pack.yaml");
+	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *snap = json_loads(snap_text, 0, NULL), *rep = NULL, *f, *subj, *rule, *ne;
+	size_t i;
+
+	ck_assert_msg(snap != NULL, "The test snapshot is valid JSON.");
+	ck_assert_msg(fa_engine_run(rs, snap, &opts, &rep, &err) == 0, "The engine runs (%s).",
+		      err.msg);
+	ck_assert_msg(json_array_size(json_object_get(rep, "findings")) == 1,
+		      "Three ports sharing one MAC are one finding, not three (got %zu).",
+		      json_array_size(json_object_get(rep, "findings")));
+	f = json_array_get(json_object_get(rep, "findings"), 0);
+	subj = json_object_get(f, "subject");
+	ck_assert_str_eq(fa_str(f, "rule"), "t.addr.unique");
+	ck_assert_msg(strcmp(fa_str(subj, "type"), "fabric") == 0 &&
+		      strcmp(fa_str(subj, "item"), "aa") == 0,
+		      "The subject is the fabric's item aa (type %s, item %s).", fa_str(subj, "type"),
+		      fa_str(subj, "item"));
+	ck_assert_str_eq(fa_str(f, "subject_text"), "fabric[aa]");
+	ck_assert_str_eq(fa_str(f, "message"), "aa is used by gpu1:p0, gpu2:p0, gpu3:p0");
+	json_array_foreach(json_object_get(rep, "rules"), i, rule) {
+		const json_t *c = json_object_get(rule, "counts");
+
+		if (strcmp(fa_str(rule, "id"), "t.addr.unique") == 0)
+			ck_assert_msg(fa_int(c, "pass") == 2 && fa_int(c, "fail") == 1,
+				      "Each distinct MAC is a subject: 2 pass, 1 fails (got %lld, "
+				      "%lld).", (long long)fa_int(c, "pass"),
+				      (long long)fa_int(c, "fail"));
+		else
+			ck_assert_msg(fa_int(c, "notevaluable") == 1,
+				      "A for_each that is no list makes the fabric not evaluable.");
+	}
+	ne = json_array_get(json_object_get(json_object_get(rep, "coverage"), "not_evaluable"), 0);
+	ck_assert_msg(strstr(fa_str(ne, "error"), "not a list") != NULL,
+		      "The reason says for_each gave no list (%s).", fa_str(ne, "error"));
+	json_decref(rep);
+	json_decref(snap);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
 START_TEST(engine_default_rules_path)
 {
 	setenv("FABRIC_AUDIT_RULES", "/somewhere/rules", 1);
@@ -940,6 +993,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_topology_parts_agree);
 	tcase_add_test(tc, engine_select_and_skip);
 	tcase_add_test(tc, engine_path_rules_are_linear);
+	tcase_add_test(tc, engine_for_each_finding_per_set);
 	suite_add_tcase(s, tc);
 	return s;
 }
