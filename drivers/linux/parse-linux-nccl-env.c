@@ -22,7 +22,8 @@
  * What a shell would decide at run time is not guessed: a value that expands a variable or a
  * command ($X, `cmd`), an "unset NCCL_X", or another command mentioning NCCL_ is a warning
  * naming the file and line, and the setting is left as it was.  A file without one NCCL
- * assignment is understood and empty.
+ * assignment is understood and empty; on a host without /etc/nccl.conf it still makes
+ * nccl = {} (the settings were read, none is set), as an empty nccl.conf does.
  */
 #include "config.h"
 
@@ -252,14 +253,13 @@ int fa_parse_linux_nccl_env(const struct fa_capture *cap, json_t *device, struct
 	struct fa_textscan_span line;
 	struct fa_textscan ts;
 	struct fa_buf logical = FA_BUF_INIT;
-	bool new_nccl = false, new_source = false;
+	bool new_source = false;
 
 	(void)err;
 	f.nccl = json_object_get(device, "nccl");
 	if (!json_is_object(f.nccl)) {
 		f.nccl = json_object();
 		json_object_set_new(device, "nccl", f.nccl);
-		new_nccl = true;
 	}
 	f.source = json_object_get(device, "nccl_source");
 	if (!json_is_object(f.source)) {
@@ -292,9 +292,7 @@ int fa_parse_linux_nccl_env(const struct fa_capture *cap, json_t *device, struct
 		fa_env_line(&f, logical.buf, logical.buf + logical.len);
 	}
 	fa_buf_release(&logical);
-	/* created above for this file alone and left empty: the model says nothing was read */
-	if (new_nccl && json_object_size(f.nccl) == 0)
-		json_object_del(device, "nccl");
+	/* nccl stays, even empty: the file was read and sets nothing (as an empty nccl.conf) */
 	if (new_source && json_object_size(f.source) == 0)
 		json_object_del(device, "nccl_source");
 	return f.set ? 0 : FA_PARSED_EMPTY;

@@ -573,13 +573,15 @@ START_TEST(parse_gpu_host_nccl_env_overrides_nccl_conf)
 	ck_assert_msg(fa_tp_nwarn(d) == 3, "Comments are no warnings (got %zu).", fa_tp_nwarn(d));
 	json_decref(d);
 
-	/* a file without an NCCL assignment: read, nothing to record, nothing created */
+	/* a file without an NCCL assignment: read, nothing set */
 	d = fa_device_new("gpu001", "host");
 	ck_assert_int_eq(fa_tp_run(fa_parse_linux_nccl_env, "gpu001", "cat /etc/profile.d/x.sh",
 				   "/etc/profile.d/x.sh", "export PATH=/opt/bin:$PATH\n", 27, d, NULL),
 			 0);
-	ck_assert_msg(!json_object_get(d, "nccl") && !json_object_get(d, "nccl_source"),
-		      "No NCCL variable: no nccl map.");
+	ck_assert_msg(json_is_object(json_object_get(d, "nccl")) &&
+			      json_object_size(json_object_get(d, "nccl")) == 0 &&
+			      !json_object_get(d, "nccl_source"),
+		      "No NCCL variable: an empty nccl map (read, nothing set), no sources.");
 	json_decref(d);
 }
 END_TEST
