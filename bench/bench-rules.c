@@ -10,7 +10,8 @@
  * pods of 32 leaves and 32 spines (leaf i of a pod on port i of every spine of its pod);
  * spines with 32 uplinks to 32 planes of super-spines with 64 ports.  Every port carries
  * what the collectors report (MTU, speed, FEC, QoS with the full DSCP map, ECN, NIC data,
- * LLDP), and every link is in the snapshot, so every rule of the catalogue has subjects.
+ * LLDP, NCCL's traffic class), and every link is in the snapshot, so every rule of the
+ * catalogue has subjects.
  *
  * A few faults are seeded so the report is not empty: one host port at MTU 1500, one NIC on
  * older firmware, and one spine uplink without PFC on the lossless priority (which breaks
@@ -233,6 +234,12 @@ static json_t *bench_build(struct bench *b)
 	for (h = 0; h < b->hosts; h++) {
 		snprintf(name, sizeof(name), "gpu%05ld", h + 1);
 		d = bench_device(name, "host", "gpu-host");
+		/* NCCL's traffic class: 106 (DSCP 26), and 98 (DSCP 24, the same priority) on
+		   one host in 64 from an environment file, so the path rules see two profiles */
+		json_object_set_new(d, "nccl", json_pack("{s:i}", "ib_tc", h % 64 == 5 ? 98 : 106));
+		json_object_set_new(d, "nccl_source",
+				    json_pack("{s:s}", "ib_tc",
+					      h % 64 == 5 ? "/etc/profile.d/nccl.sh" : "/etc/nccl.conf"));
 		ports = json_array();
 		json_array_append_new(ports, json_pack("{s:s,s:s,s:s,s:i}", "name", "eno1", "type",
 						       "management", "oper_state", "up", "mtu", 1500));

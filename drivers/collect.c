@@ -216,12 +216,23 @@ static json_int_t fa_ib_ca_lid(const json_t *port)
 	return lid > 0 && lid < 0xc000 ? lid : 0;
 }
 
-/* The sorted, distinct arguments for an expanded command, from the ports found so far. */
-static json_t *fa_expansion_args(const json_t *device, enum fa_expand e)
+/*
+ * The distinct arguments for an expanded command, from the ports found so far, or for FILE
+ * the inventory's environment files in its order (a later file overrides an earlier one).
+ */
+static json_t *fa_expansion_args(const json_t *device, const struct fa_inv_device *inv,
+				 enum fa_expand e)
 {
 	json_t *set = json_object(), *list = json_array(), *p, *v;
 	const char *key;
 	size_t i;
+
+	if (e == FA_EXPAND_NCCL_ENV) {
+		for (i = 0; i < inv->nnccl_env; i++)
+			json_array_append_new(list, json_string(inv->nccl_env[i]));
+		json_decref(set);
+		return list;
+	}
 
 	/* P_Key tables are read to be compared with partitions.conf: not without it. */
 	if (e == FA_EXPAND_IBCAPORT && !json_object_get(device, "ib_partitions")) {
@@ -294,12 +305,13 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded)
 			fa_run_for(run, c, NULL, failed);
 			continue;
 		}
-		args = fa_expansion_args(run->device, c->expand);
+		args = fa_expansion_args(run->device, run->inv, c->expand);
 		n = json_array_size(args);
 		sorted = fa_xcalloc(n ? n : 1, sizeof(*sorted));
 		for (j = 0; j < n; j++)
 			sorted[j] = json_string_value(json_array_get(args, j));
-		qsort(sorted, n, sizeof(*sorted), fa_str_cmp);
+		if (c->expand != FA_EXPAND_NCCL_ENV)
+			qsort(sorted, n, sizeof(*sorted), fa_str_cmp);
 		for (j = 0; j < n && !run->stop; j++)
 			fa_run_for(run, c, sorted[j], failed);
 		free(sorted);

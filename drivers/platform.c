@@ -52,6 +52,8 @@ static const char *fa_expand_word(enum fa_expand e)
 		return "DEV";
 	case FA_EXPAND_IBCAPORT:
 		return "LID";
+	case FA_EXPAND_NCCL_ENV:
+		return "FILE";
 	default:
 		return NULL;
 	}

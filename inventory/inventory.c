@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,15 +52,15 @@ static const char *const fa_transport_names[FA_TRANSPORT_COUNT] = {
 /* The keys of each kind of block, sorted. */
 static const char *const fa_inv_top_keys[] = { "defaults", "devices", "groups", NULL };
 static const char *const fa_inv_defaults_keys[] = {
-	"captures", "identity_file", "password_env", "platform", "port", "role",
+	"captures", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_group_keys[] = {
-	"captures", "hosts", "identity_file", "password_env", "platform", "port", "role",
+	"captures", "hosts", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_device_keys[] = {
-	"address", "captures", "identity_file", "name", "password_env", "platform", "port",
+	"address", "captures", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
 	"role", "ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 
@@ -77,6 +78,7 @@ struct fa_inv_settings {
 	double timeout;		/* 0: not set */
 	const json_t *tags;	/* array of strings, or NULL */
 	const json_t *vars;	/* object, or NULL */
+	const json_t *nccl_env;	/* array of absolute paths, or NULL */
 };
 
 struct fa_inv_group {
@@ -330,6 +332,22 @@ static int fa_inv_platform(struct fa_inv_loader *ld, const json_t *v, const char
 	return r;
 }
 
+/*
+ * An environment file path the collector may put in "cat FILE": absolute, and only characters
+ * a shell takes literally, so the command reads that file and does nothing else.
+ */
+static bool fa_inv_env_path_ok(const char *s)
+{
+	const char *c;
+
+	if (s[0] != '/' || strlen(s) > 1024)
+		return false;
+	for (c = s; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("._-+/@,:=", *c))
+			return false;
+	return true;
+}
+
 /* Parse the settings keys of @obj into @set (keys were checked already). */
 static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 				 struct fa_inv_settings *set)
@@ -417,6 +435,21 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 			return fa_inv_err(ld, FA_EPARSE, v, NULL,
 					  "'vars' must be a mapping");
 		set->vars = v;
+	}
+	if ((v = json_object_get(obj, "nccl_env"))) {
+		json_t *f;
+
+		if (!json_is_array(v))
+			return fa_inv_err(ld, FA_EPARSE, v, NULL,
+					  "'nccl_env' must be a list of file paths");
+		json_array_foreach(v, i, f) {
+			if (!json_is_string(f) || !fa_inv_env_path_ok(json_string_value(f)))
+				return fa_inv_err(ld, FA_EINVAL, f, NULL,
+						  "each 'nccl_env' file must be an absolute path of "
+						  "letters, digits and . _ - + / @ , : = (it is read "
+						  "on the host with 'cat FILE')");
+		}
+		set->nccl_env = v;
 	}
 	return 0;
 }
@@ -704,6 +737,9 @@ static void fa_inv_settings_apply(struct fa_inv_settings *acc, const struct fa_i
 	}
 	if (s->vars)
 		json_object_update(vars, (json_t *)s->vars);
+	/* a list setting: the most specific block's list replaces the others whole */
+	if (s->nccl_env)
+		acc->nccl_env = s->nccl_env;
 }
 
 static char **fa_inv_strv(const json_t *arr, size_t *ret_n)
@@ -799,6 +835,7 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 			dev->groups[i] = fa_xstrdup(ld->groups[rec->groups[i]].name);
 	}
 	dev->tags = fa_inv_strv(tags, &dev->ntags);
+	dev->nccl_env = fa_inv_strv(acc.nccl_env, &dev->nnccl_env);
 	/* a deep copy, so that no two devices share a mutable value */
 	dev->vars = json_object_size(vars) ? json_deep_copy(vars) : NULL;
 	dev->line = rec->line;
@@ -947,6 +984,7 @@ void fa_inventory_release(struct fa_inventory *inv)
 		free(d->captures);
 		fa_strv_free(d->groups, d->ngroups);
 		fa_strv_free(d->tags, d->ntags);
+		fa_strv_free(d->nccl_env, d->nnccl_env);
 		json_decref(d->vars);
 	}
 	free(inv->devices);
@@ -1010,6 +1048,9 @@ json_t *fa_inventory_to_json(const struct fa_inventory *inv)
 		json_object_set_new(o, "tags", fa_strv_to_json(d->tags, d->ntags));
 		if (d->vars)
 			json_object_set_new(o, "vars", json_deep_copy(d->vars));
+		if (d->nnccl_env)
+			json_object_set_new(o, "nccl_env",
+					    fa_strv_to_json(d->nccl_env, d->nnccl_env));
 		if (d->line > 0)
 			json_object_set_new(o, "line", json_integer(d->line));
 		json_array_append_new(devs, o);

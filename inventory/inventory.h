@@ -60,6 +60,8 @@ struct fa_inv_device {
 	char **tags;		/* combined tags, first appearance first, no duplicates */
 	size_t ntags;
 	json_t *vars;		/* merged vars (an object, owned reference) or NULL */
+	char **nccl_env;	/* NCCL environment files read on the host, in order */
+	size_t nnccl_env;
 	int line;		/* where it was first named in the file */
 	int column;
 };

@@ -829,6 +829,38 @@ static enum fa_eval_status fa_fn_str(struct fa_eval *ev, const struct fa_expr *c
 	return FA_EVAL_VALUE;
 }
 
+/* @args[0] when it resolves, else @args[1] (missing too when both are). */
+static enum fa_eval_status fa_fn_default(struct fa_eval *ev, const struct fa_expr *call,
+					 json_t **args, json_t **ret)
+{
+	json_t *v = args[0] ? args[0] : args[1];
+
+	if (!v)
+		return fa_missing(ev, fa_expr_text(call));
+	*ret = json_incref(v);
+	return FA_EVAL_VALUE;
+}
+
+/* The largest integer not above a number: floor(106 / 4) is 26 (a TOS byte's DSCP). */
+static enum fa_eval_status fa_fn_floor(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	double d;
+
+	if (json_is_integer(args[0])) {
+		*ret = json_incref(args[0]);
+		return FA_EVAL_VALUE;
+	}
+	if (!json_is_real(args[0]))
+		return fa_fail(ev, "floor() needs a number, not %s", fa_type_name(args[0]));
+	d = json_real_value(args[0]);
+	if (d < -9e15 || d > 9e15)
+		return fa_fail(ev, "floor() of %.15g, which is too large", d);
+	/* a cast rounds towards zero: one less for a negative fraction */
+	*ret = json_integer((json_int_t)d - (d < 0 && d != (double)(json_int_t)d));
+	return FA_EVAL_VALUE;
+}
+
 /*
  * An integer from a number, or from text as devices print one: "48", "-3", "0x7fff", or the
  * value in parentheses of mlxconfig's "True(1)" and "ETH(2)".

@@ -15,6 +15,8 @@
  * device.nccl gets one key per NCCL_* variable: the name without "NCCL_", lowercase
  * (NCCL_IB_GID_INDEX -> nccl.ib_gid_index); the value is an integer when it is a whole
  * decimal number, else the string as written.  A present but empty file gives nccl = {}.
+ * device.nccl_source.<key> is "/etc/nccl.conf" for each: an environment file the inventory
+ * names (parse-linux-nccl-env.c, parsed later) overrides a value and names itself there.
  * Lines NCCL would ignore or misread ("export NCCL_X=1", "NCCL_X = 1", no '=') are warnings,
  * because the setting they meant has no effect.
  */
@@ -48,7 +50,7 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 	const char *cmd = fa_linux_cmd(cap, "cat /etc/nccl.conf");
 	struct fa_textscan_span line;
 	struct fa_textscan ts;
-	json_t *nccl = json_object();
+	json_t *nccl = json_object(), *source = json_object();
 	unsigned unknown = 0;
 
 	fa_textscan_init(&ts, cap->data, cap->len);
@@ -91,6 +93,7 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 			continue;
 		}
 		val = fa_textscan_trim(val);
+		json_object_set_new(source, name, json_string("/etc/nccl.conf"));
 		if (val.len && fa_textscan_int(val, &n))
 			json_object_set_new(nccl, name, json_integer(n));
 		else
@@ -99,8 +102,13 @@ int fa_parse_linux_nccl_conf(const struct fa_capture *cap, json_t *device, struc
 	/* lines and not one NAME=value: not a configuration file (an error message) */
 	if (json_object_size(nccl) == 0 && unknown) {
 		json_decref(nccl);
+		json_decref(source);
 		return fa_err_set(err, FA_EPARSE, "%s: no NAME=value line in the output", cmd);
 	}
 	json_object_set_new(device, "nccl", nccl);
+	if (json_object_size(source))
+		json_object_set_new(device, "nccl_source", source);
+	else
+		json_decref(source);
 	return 0;
 }

@@ -51,6 +51,8 @@ fa_parse_fn fa_parse_linux_nvidia_smi_text;
 fa_parse_fn fa_parse_linux_nvidia_topo;
 /* cat /etc/nccl.conf: nccl.* (one key per NCCL_ variable). */
 fa_parse_fn fa_parse_linux_nccl_conf;
+/* cat FILE, each nccl_env file of the inventory: nccl.*, nccl_source.* (overrides nccl.conf). */
+fa_parse_fn fa_parse_linux_nccl_env;
 /* cat /sys/class/dmi/id/bios_version: software.bios. */
 fa_parse_fn fa_parse_linux_bios;
 /* ethtool IF: speed, autoneg. */

@@ -68,6 +68,8 @@ static const struct fa_command fa_linux_commands[] = {
 	{ "dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK,
 	  fa_parse_linux_dcb_ets },
 	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
+	/* after /etc/nccl.conf, which the environment overrides; a missing file is no failure */
+	{ "cat FILE", FA_EXPAND_NCCL_ENV, FA_CMD_OPTIONAL, fa_parse_linux_nccl_env },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
 	{ "rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_rdma_link },
 	{ "dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_pfc },

@@ -45,10 +45,10 @@ fa_expect_golden "findings bound to the device and port they are about" "$FA_TMP
 	"$FA_TMP/out"
 fa_run show findings -s "$S" -f json
 n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$FA_TMP/out")
-if [ "$n" = 8 ]; then
-	fa_ok "show findings lists the example's 8 findings"
+if [ "$n" = 9 ]; then
+	fa_ok "show findings lists the example's 9 findings"
 else
-	fa_fail "show findings lists the example's 8 findings (got $n)" "$FA_TMP/out"
+	fa_fail "show findings lists the example's 9 findings (got $n)" "$FA_TMP/out"
 fi
 fa_run show findings -s "$S" --where 'finding.sevrity == "error"'
 fa_expect_rc "a misspelt finding key is a usage error" 64

@@ -93,7 +93,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 print(' '.join(sorted(x['id'] for x in r['rules'])))
 " "$FA_TMP/sel.json" >"$FA_TMP/sel.txt"
-echo "mtu.path path.pfc.lossless path.trust.dscp topology.leaf.uplinks topology.oversubscription.error topology.rail.declared topology.rail.distinct topology.rail.majority" >"$FA_TMP/sel.want"
+echo "mtu.path nccl.path.lossless path.cnp.priority path.pfc.lossless path.trust.dscp topology.leaf.uplinks topology.oversubscription.error topology.rail.declared topology.rail.distinct topology.rail.majority" >"$FA_TMP/sel.want"
 fa_expect_golden "--select and --skip keep exactly the matching rules" "$FA_TMP/sel.want" "$FA_TMP/sel.txt"
 
 # --policy overrides a pack parameter without editing the pack.

@@ -9,7 +9,8 @@ cp -R "$FA_SRCDIR/examples/roce-pod" "$FA_TMP/ex"
 inv="$FA_TMP/ex/inventory.yaml"
 H="$FA_TMP/history"
 SEEDED="--skip firmware.nic.uniform --skip speed.rdma.uniform --skip pfc.lossless.enabled
-	--skip mtu.rdma.jumbo --skip path.pfc.lossless --skip pfc.link.equal"
+	--skip mtu.rdma.jumbo --skip path.pfc.lossless --skip pfc.link.equal
+	--skip nccl.path.lossless"
 
 # 1. The first run: the baseline is recorded, and the seeded faults are reported.
 fa_run drift -H "$H" -i "$inv" --json "$FA_TMP/d1.json"
@@ -17,7 +18,7 @@ fa_expect_rc "a baseline that already has faults: the first run exits 1" 1
 fa_expect_grep "stderr says the baseline was recorded" 'no baseline yet: .* is the baseline now' \
 	"$FA_TMP/err"
 fa_expect_grep "stderr gives the audit verdict" \
-	'^fabric-audit drift: audit of the new snapshot: FAIL: 8 finding\(s\), 0 check\(s\) not evaluable, 0 device\(s\) not collected$' \
+	'^fabric-audit drift: audit of the new snapshot: FAIL: 9 finding\(s\), 0 check\(s\) not evaluable, 0 device\(s\) not collected$' \
 	"$FA_TMP/err"
 fa_expect_grep "the text headline combines drift and audit" '^DRIFT CHECK FAIL  drift pass  audit fail$' \
 	"$FA_TMP/out"
@@ -33,7 +34,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["summary"]
 assert (s["verdict"], s["audit"], s["overall"]) == ("pass", "fail", "fail"), s
-assert d["audit"]["summary"]["findings"] == 8, d["audit"]["summary"]
+assert d["audit"]["summary"]["findings"] == 9, d["audit"]["summary"]
 assert "mtu.rdma.jumbo" in {f["rule"] for f in d["audit"]["findings"]}
 ' "$FA_TMP/d2.json" 2>"$FA_TMP/py.err" &&
 	fa_ok "the drift JSON carries the audit: drift pass, audit fail, overall fail" ||

@@ -106,6 +106,10 @@ static const char *const fa_true_cases[] = {
 	"split('mlx5_0:1,mlx5_1', ',') == ['mlx5_0:1', 'mlx5_1']", "split('', ',') == ['']",
 	"split('a--b', '--') == ['a', 'b']", "startswith('ens1f0np0', 'ens')",
 	"not startswith('en', 'ens')", "startswith('x', '')",
+	"default(port.mtu, 1500) == 9216", "default(port.nope, 1500) == 1500",
+	"default(port.nope, port.mtu) == 9216", "not exists(default(port.nope, port.none))",
+	"floor(106 / 4) == 26", "floor(104 / 4) == 26", "floor(7) == 7", "floor(-0.5) == -1",
+	"floor(-2.0) == -2", "port.qos.pfc_enabled[floor(7 / 4)] == 4",
 	/* comprehensions */
 	"[x * 2 for x in [1, 2, 3]] == [2, 4, 6]", "[x for x in [1, 2, 3] if x > 1] == [2, 3]",
 	"[x for x in port.qos.pfc_enabled if x == params.lossless_priority] == [3]",
@@ -262,7 +266,7 @@ static const char *const fa_error_cases[] = {
 	"keys([1]) == []", "str([1]) == ''", "int('abc') == 1", "int(1.5) == 1", "int(null) == 1",
 	"int('1x') == 1", "[x for x in 3] == []", "[x for x in [1] if 2] == []",
 	"peer(3) == 1", "tier('leaf') == 1", "split('a', '') == []", "split(1, ',') == []",
-	"startswith(1, 'a')",
+	"startswith(1, 'a')", "floor('26') == 26", "floor(1e300) == 1",
 };
 
 START_TEST(expr_type_errors_are_errors)

@@ -162,7 +162,12 @@ START_TEST(inventory_precedence_and_merging)
 	ck_assert_str_eq(d->user, "u1");
 	ck_assert_msg(d->port == 2200, "The default port applies (got %d).", d->port);
 	fa_inv_assert_strv(d->tags, d->ntags, "a,b", "tags of h1");
+	fa_inv_assert_strv(d->nccl_env, d->nnccl_env, "/etc/profile.d/nccl.sh",
+			   "NCCL environment files of h1 (the defaults')");
 	d = fa_inv_get(&inv, "h2");
+	fa_inv_assert_strv(d->nccl_env, d->nnccl_env,
+			   "/etc/profile.d/nccl.sh,/opt/site/nccl-rail.env",
+			   "NCCL environment files of h2 (group second's list, in its order)");
 	ck_assert_msg(!strcmp(d->role, "g2"), "The later group's role wins over the earlier.");
 	ck_assert_msg(!strcmp(d->user, "u3"), "The device entry's user wins over the groups'.");
 	fa_inv_assert_strv(d->groups, d->ngroups, "first,second", "groups of h2");
@@ -260,6 +265,9 @@ static const struct {
 	  "'hunter2!'" },
 	{ "bad-type.yaml", FA_EPARSE, 3, 9, "'tags' must be a list of strings" },
 	{ "bad-port.yaml", FA_EINVAL, 4, 11, "'port' must be an integer from 1 to 65535" },
+	{ "bad-nccl-env.yaml", FA_EINVAL, 3, 38,
+	  "each 'nccl_env' file must be an absolute path of letters, digits and . _ - + / @ , : = "
+	  "(it is read on the host with 'cat FILE')" },
 	{ "bad-duplicate.yaml", FA_EPARSE, 7, 11,
 	  "device 'leaf1' is defined twice (first at line 4)" },
 	{ "bad-duplicate-range.yaml", FA_EPARSE, 5, 11,

@@ -511,6 +511,81 @@ START_TEST(parse_gpu_host_nccl_conf_as_nccl_reads_it)
 }
 END_TEST
 
+/*
+ * An environment file the inventory names (nccl_env) over /etc/nccl.conf: the real MLPerf
+ * submission file exports its NCCL settings in one command continued over 22 lines.
+ */
+START_TEST(parse_gpu_host_nccl_env_overrides_nccl_conf)
+{
+	const char *mlperf = "prishajain1__training_results_v5.0/Oracle/benchmarks/retinanet/"
+			     "implementations/8xBM.GPU.B200.8/config_common.sh";
+	json_t *d = fa_device_new("gpu001", "host");
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_nccl_conf, "cat /etc/nccl.conf",
+				  "NCCL_IB_TC=106\nNCCL_IB_GID_INDEX=3\nNCCL_IB_SL=3\n", d, NULL),
+			 0);
+	ck_assert_str_eq(fa_tp_str(d, "nccl_source.ib_tc"), "/etc/nccl.conf");
+	ck_assert_int_eq(fa_tp_file(fa_parse_linux_nccl_env, "gpu001", "cat /opt/mlperf/env.sh",
+				    "/opt/mlperf/env.sh", fa_test_fixture(mlperf), d, NULL),
+			 0);
+	/* values read by hand from the file */
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_tc") == 41 &&
+			      strcmp(fa_tp_str(d, "nccl_source.ib_tc"), "/opt/mlperf/env.sh") == 0,
+		      "NCCL_IB_TC=41 of the environment file overrides nccl.conf's 106.");
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_sl") == 0, "NCCL_IB_SL=0 overrides nccl.conf's 3.");
+	ck_assert_msg(fa_tp_int(d, "nccl.nvls_enable") == 1 &&
+			      fa_tp_int(d, "nccl.socket_nthreads") == 16 &&
+			      fa_tp_int(d, "nccl.ib_timeout") == 22,
+		      "Single exports and the continued export are both read.");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.debug"), "WARN");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.socket_ifname"), "eth0");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.net_plugin"), "none");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.ib_hca"),
+			 "=mlx5_0,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11");
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_gid_index") == 3, "NCCL_IB_GID_INDEX is 3 in both.");
+	ck_assert_msg(!fa_obj_get_path(d, "nccl.mca_pml") && !fa_obj_get_path(d, "nccl.tls"),
+		      "Variables other than NCCL_* are not NCCL settings.");
+	ck_assert_msg(json_object_size(json_object_get(d, "nccl")) == 16,
+		      "The file's 16 NCCL variables (the three of nccl.conf among them) make 16 "
+		      "settings (got %zu).",
+		      json_object_size(json_object_get(d, "nccl")));
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "'set -eux' and the license header are no warnings.");
+	json_decref(d);
+
+	/* no nccl.conf; the last assignment wins; what the shell decides is a warning */
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_tp_file(fa_parse_linux_nccl_env, "gpu001",
+				    "cat /etc/profile.d/nccl.sh", "/etc/profile.d/nccl.sh",
+				    fa_tp_own("tests/fixtures/linux/nccl-env/profile-d.sh"), d, NULL),
+			 0);
+	ck_assert_msg(fa_tp_int(d, "nccl.ib_tc") == 106, "The later NCCL_IB_TC (106) wins.");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.ib_hca"), "mlx5_0,mlx5_1");
+	ck_assert_str_eq(fa_tp_str(d, "nccl.socket_ifname"), "eno1");
+	ck_assert_str_eq(fa_tp_str(d, "nccl_source.socket_ifname"), "/etc/profile.d/nccl.sh");
+	ck_assert_msg(!fa_obj_get_path(d, "nccl.net_gdr_level") && !fa_obj_get_path(d, "nccl.debug") &&
+			      !fa_obj_get_path(d, "nccl.ib_qps_per_connection"),
+		      "A value from a variable, a conditional export and a broken quote are not "
+		      "guessed.");
+	ck_assert_msg(fa_tp_warned(d, "line 7: NCCL_NET_GDR_LEVEL is set from a variable") &&
+			      fa_tp_warned(d, "line 8 is not a plain assignment") &&
+			      fa_tp_warned(d, "line 9: unterminated quote"),
+		      "Each is a warning naming its line.");
+	ck_assert_msg(fa_tp_nwarn(d) == 3, "Comments are no warnings (got %zu).", fa_tp_nwarn(d));
+	json_decref(d);
+
+	/* a file without an NCCL assignment: read, nothing set */
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_tp_run(fa_parse_linux_nccl_env, "gpu001", "cat /etc/profile.d/x.sh",
+				   "/etc/profile.d/x.sh", "export PATH=/opt/bin:$PATH\n", 27, d, NULL),
+			 0);
+	ck_assert_msg(json_is_object(json_object_get(d, "nccl")) &&
+			      json_object_size(json_object_get(d, "nccl")) == 0 &&
+			      !json_object_get(d, "nccl_source"),
+		      "No NCCL variable: an empty nccl map (read, nothing set), no sources.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_gpu_host_bios_version)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -570,6 +645,7 @@ Suite *fa_parse_gpu_host_suite(void)
 	tcase_add_test(tc, parse_gpu_host_topo_nic_legend);
 	tcase_add_test(tc, parse_gpu_host_topo_old_headers_and_ansi);
 	tcase_add_test(tc, parse_gpu_host_nccl_conf_as_nccl_reads_it);
+	tcase_add_test(tc, parse_gpu_host_nccl_env_overrides_nccl_conf);
 	tcase_add_test(tc, parse_gpu_host_bios_version);
 	tcase_add_test(tc, parse_gpu_host_non_ascii_names);
 	suite_add_tcase(s, tc);

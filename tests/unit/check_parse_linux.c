@@ -107,6 +107,7 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"dcb -j pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK},
 	    {"dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK},
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
+	    {"cat FILE", FA_EXPAND_NCCL_ENV, FA_CMD_OPTIONAL},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
