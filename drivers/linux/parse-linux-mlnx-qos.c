@@ -163,8 +163,8 @@ static bool fa_qos_tc_prio_line(struct fa_qos *q, struct fa_textscan_span key,
 	return true;
 }
 
-/* "buffer  0 0 0 1 0 0 0 0": the receive buffer of each priority. */
-static bool fa_qos_buffer_row(struct fa_qos *q, struct fa_textscan_span line)
+/* "LABEL  v0 v1 ... v7": a row of the PFC table, one value per priority, each 0..@max. */
+static bool fa_qos_prio_row(struct fa_textscan_span line, int64_t max, int out[8])
 {
 	struct fa_textscan_span w[10];
 	int64_t v;
@@ -173,12 +173,18 @@ static bool fa_qos_buffer_row(struct fa_qos *q, struct fa_textscan_span line)
 	if (fa_textscan_words(line, w, 10) != 9)
 		return false;
 	for (i = 0; i < 8; i++) {
-		if (!fa_textscan_int(w[i + 1], &v) || v < 0 || v > 7)
+		if (!fa_textscan_int(w[i + 1], &v) || v < 0 || v > max)
 			return false;
-		q->prio_buf[i] = (int)v;
+		out[i] = (int)v;
 	}
-	q->prio_buf_ok = true;
 	return true;
+}
+
+/* "buffer  0 0 0 1 0 0 0 0": the receive buffer of each priority. */
+static bool fa_qos_buffer_row(struct fa_qos *q, struct fa_textscan_span line)
+{
+	q->prio_buf_ok = fa_qos_prio_row(line, 7, q->prio_buf);
+	return q->prio_buf_ok;
 }
 
 /* "130944,130944,0,0,0,0,0,0,max_buffer_size=262016" (the trailing part may be absent). */
@@ -217,19 +223,8 @@ static bool fa_qos_buffer_sizes(struct fa_qos *q, struct fa_textscan_span val)
 /* "enabled  0 0 0 1 0 0 0 0" */
 static bool fa_qos_pfc_row(struct fa_qos *q, struct fa_textscan_span line)
 {
-	struct fa_textscan_span w[10];
-	int64_t v;
-	size_t i;
-
-	if (fa_textscan_words(line, w, 10) != 9)
-		return false;
-	for (i = 0; i < 8; i++) {
-		if (!fa_textscan_int(w[i + 1], &v) || (v != 0 && v != 1))
-			return false;
-		q->pfc[i] = (int)v;
-	}
-	q->pfc_ok = true;
-	return true;
+	q->pfc_ok = fa_qos_prio_row(line, 1, q->pfc);
+	return q->pfc_ok;
 }
 
 /* Lines mlnx_qos prints about itself rather than the port. */

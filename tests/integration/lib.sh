@@ -119,6 +119,27 @@ fa_start_sshd() {
 	done
 }
 
+# "rule | subject | message" of every finding of JSON report $1, sorted by rule and subject.
+fa_findings_messages() {
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
+    print(f['rule'], '|', f['subject_text'], '|', f['message'])
+" "$1"
+}
+
+# "severity rule subject" of the findings of JSON report $2 that report $1 does not have, sorted.
+fa_new_findings() {
+	python3 -c "
+import json, sys
+key = lambda f: (f['severity'], f['rule'], f['subject_text'])
+old = {key(f) for f in json.load(open(sys.argv[1]))['findings']}
+for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old):
+    print(*k)
+" "$1" "$2"
+}
+
 # fa_skip REASON: the whole script is skipped.
 fa_skip() {
 	echo "SKIP: $1"

@@ -12,16 +12,6 @@
 ex="$FA_SRCDIR/examples/roce-pod"
 rules="pfc.lossless.both_directions pfc.link.pause_honoured"
 
-# "rule | subject | message" of every finding of report $1, sorted
-findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
-    print(f['rule'], '|', f['subject_text'], '|', f['message'])
-" "$1"
-}
-
 # Copy the example to $1 with leaf02's swp2 on a PFC profile of priority 3 whose rx is $2
 # and tx $3 (as "nv set qos pfc NAME rx|tx enable|disable" store them).
 mutate() {
@@ -42,7 +32,7 @@ PY
 
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 fa_expect_rc "the example has its seeded findings: exit 1" 1
-findings "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
+fa_findings_messages "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
 for r in $rules; do
 	if grep -q "^$r " "$FA_TMP/clean.txt"; then
 		fa_fail "the bundled example has no $r finding" "$FA_TMP/clean.txt"
@@ -57,7 +47,7 @@ fa_expect_grep "the capture has the rx-disabled profile on swp2" '"rx": "disable
 fa_run run -i "$FA_TMP/rxoff/inventory.yaml" --json "$FA_TMP/rxoff.json" \
 	-S "$FA_TMP/rxoff-snap.json"
 fa_expect_rc "rx disabled on a leaf port fails the run: exit 1" 1
-findings "$FA_TMP/rxoff.json" >"$FA_TMP/rxoff.txt"
+fa_findings_messages "$FA_TMP/rxoff.json" >"$FA_TMP/rxoff.txt"
 # what the fault adds to the clean example's findings, exactly
 grep -vxF -f "$FA_TMP/clean.txt" "$FA_TMP/rxoff.txt" >"$FA_TMP/new.txt"
 cat >"$FA_TMP/want.txt" <<'EOF'
@@ -89,7 +79,7 @@ fa_expect_grep "the snapshot keeps PFC on 3 and records rx off, tx on" \
 mutate "$FA_TMP/both" enable enable
 fa_run run -i "$FA_TMP/both/inventory.yaml" --json "$FA_TMP/both.json"
 fa_expect_rc "a profile with rx and tx on: still only the seeded findings, exit 1" 1
-findings "$FA_TMP/both.json" >"$FA_TMP/both.txt"
+fa_findings_messages "$FA_TMP/both.json" >"$FA_TMP/both.txt"
 if cmp -s "$FA_TMP/clean.txt" "$FA_TMP/both.txt"; then
 	fa_ok "a profile with both directions on gives the clean example's findings"
 else

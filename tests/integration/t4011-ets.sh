@@ -11,19 +11,9 @@
 ex="$FA_SRCDIR/examples/roce-pod"
 rules="ets.lossless.share ets.link.equal ets.uniform"
 
-# "rule | subject | message" of every finding of report $1, sorted
-findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
-    print(f['rule'], '|', f['subject_text'], '|', f['message'])
-" "$1"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 fa_expect_rc "the example has its seeded findings: exit 1" 1
-findings "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
+fa_findings_messages "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
 for r in $rules; do
 	if grep -q "^$r " "$FA_TMP/clean.txt"; then
 		fa_fail "the bundled example has no $r finding" "$FA_TMP/clean.txt"
@@ -41,7 +31,7 @@ fa_expect_grep "the capture gives TC 3 no share" '^tc: 3 ratelimit: unlimited, t
 	"$FA_TMP/zero/$qos"
 fa_run run -i "$FA_TMP/zero/inventory.yaml" --json "$FA_TMP/zero.json"
 fa_expect_rc "a lossless class without a share fails the run: exit 1" 1
-findings "$FA_TMP/zero.json" >"$FA_TMP/zero.txt"
+fa_findings_messages "$FA_TMP/zero.json" >"$FA_TMP/zero.txt"
 grep -vxF -f "$FA_TMP/clean.txt" "$FA_TMP/zero.txt" >"$FA_TMP/new.txt"
 cat >"$FA_TMP/want.txt" <<'EOF'
 ets.lossless.share | gpu02:ens1f0np0 | gpu02:ens1f0np0 gives the lossless traffic class 3 (priority 3) an ETS share of 0%
@@ -75,7 +65,7 @@ else
 fi
 fa_run run -i "$FA_TMP/same/inventory.yaml" --json "$FA_TMP/same.json"
 fa_expect_rc "the same shares everywhere: still only the seeded findings, exit 1" 1
-findings "$FA_TMP/same.json" >"$FA_TMP/same.txt"
+fa_findings_messages "$FA_TMP/same.json" >"$FA_TMP/same.txt"
 if cmp -s "$FA_TMP/clean.txt" "$FA_TMP/same.txt"; then
 	fa_ok "a change made on every host alike gives the clean example's findings"
 else

@@ -11,16 +11,6 @@
 
 ex="$FA_SRCDIR/examples/roce-pod"
 
-# "rule | subject | message" of every finding of report $1, sorted
-findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
-    print(f['rule'], '|', f['subject_text'], '|', f['message'])
-" "$1"
-}
-
 # Copy the example to $1 with the same default-global egress scheduler on every switch;
 # with $2 = uplink, leaf02's swp33 also gets a profile with other shares.
 mutate() {
@@ -49,13 +39,13 @@ PY
 
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 fa_expect_rc "the example has its seeded findings: exit 1" 1
-findings "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
+fa_findings_messages "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
 
 # negative: one ETS table on every switch
 mutate "$FA_TMP/same"
 fa_run run -i "$FA_TMP/same/inventory.yaml" --json "$FA_TMP/same.json" -S "$FA_TMP/same-snap.json"
 fa_expect_rc "one ETS table on every switch: still only the seeded findings, exit 1" 1
-findings "$FA_TMP/same.json" >"$FA_TMP/same.txt"
+fa_findings_messages "$FA_TMP/same.json" >"$FA_TMP/same.txt"
 if cmp -s "$FA_TMP/clean.txt" "$FA_TMP/same.txt"; then
 	fa_ok "the same ETS table on every switch gives the clean example's findings"
 else
@@ -76,7 +66,7 @@ fa_expect_grep "ets.link.equal checked the four leaf-spine links" '^pass 4$' "$F
 mutate "$FA_TMP/uplink" uplink
 fa_run run -i "$FA_TMP/uplink/inventory.yaml" --json "$FA_TMP/uplink.json"
 fa_expect_rc "an uplink with another ETS table fails the run: exit 1" 1
-findings "$FA_TMP/uplink.json" >"$FA_TMP/uplink.txt"
+fa_findings_messages "$FA_TMP/uplink.json" >"$FA_TMP/uplink.txt"
 grep -vxF -f "$FA_TMP/clean.txt" "$FA_TMP/uplink.txt" >"$FA_TMP/new.txt"
 cat >"$FA_TMP/want.txt" <<'EOF'
 ets.link.equal | leaf02:swp33 -- spine01:swp3 | leaf02:swp33 schedules its traffic classes ["ets", "ets", "ets", "ets", "ets", "ets", "strict", "ets"] with shares [80, 0, 0, 20, 0, 0, 0, 0] but spine01:swp3 ["ets", "ets", "ets", "ets", "ets", "ets", "strict", "ets"] with shares [50, 0, 0, 50, 0, 0, 0, 0]

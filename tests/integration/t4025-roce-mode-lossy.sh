@@ -21,17 +21,6 @@ for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
 " "$@"
 }
 
-# the findings of report $2 that report $1 (the clean example's) does not have
-new_findings() {
-	python3 -c "
-import json, sys
-key = lambda f: (f['severity'], f['rule'], f['subject_text'])
-old = {key(f) for f in json.load(open(sys.argv[1]))['findings']}
-for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old):
-    print(*k)
-" "$1" "$2"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 findings "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
 if grep -q ' roce.mode.lossless ' "$FA_TMP/clean.txt"; then
@@ -70,7 +59,7 @@ else
 	diff -u "$FA_TMP/want.txt" "$FA_TMP/got.txt" >"$FA_TMP/mode.diff"
 	fa_fail "roce.mode.lossless names exactly leaf01's up ports" "$FA_TMP/mode.diff"
 fi
-new_findings "$FA_TMP/clean.json" "$FA_TMP/lossy.json" | grep -v 'leaf01:' >"$FA_TMP/elsewhere.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/lossy.json" | grep -v 'leaf01:' >"$FA_TMP/elsewhere.txt"
 if [ -s "$FA_TMP/elsewhere.txt" ]; then
 	fa_fail "every new finding is on leaf01" "$FA_TMP/elsewhere.txt"
 else
@@ -86,7 +75,7 @@ sed 's/"mode": "lossless"/"mode": "lossless-single-ipool"/' \
 fa_run run -i "$FA_TMP/ipool/inventory.yaml" --json "$FA_TMP/ipool.json" -S "$FA_TMP/ipool-snap.json"
 fa_expect_grep "the snapshot records the single-ipool mode" '"roce_mode": ?"lossless-single-ipool"' \
 	"$FA_TMP/ipool-snap.json"
-new_findings "$FA_TMP/clean.json" "$FA_TMP/ipool.json" >"$FA_TMP/ipool.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/ipool.json" >"$FA_TMP/ipool.txt"
 if [ -s "$FA_TMP/ipool.txt" ]; then
 	fa_fail "a lossless-single-ipool leaf adds no finding" "$FA_TMP/ipool.txt"
 else

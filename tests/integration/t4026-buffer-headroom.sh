@@ -11,17 +11,6 @@
 ex="$FA_SRCDIR/examples/roce-pod"
 qos=captures/gpu01/mlnx-qos-i-ens2f0np0.txt
 
-# the findings ("severity rule subject") of report $2 that report $1 does not have
-new_findings() {
-	python3 -c "
-import json, sys
-key = lambda f: (f['severity'], f['rule'], f['subject_text'])
-old = {key(f) for f in json.load(open(sys.argv[1]))['findings']}
-for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old):
-    print(*k)
-" "$1" "$2"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 python3 -c "
 import json, sys
@@ -41,7 +30,7 @@ fa_expect_grep "the capture prints the smaller buffer" '^Receive buffer size \(b
 	"$FA_TMP/small/$qos"
 fa_run run -i "$FA_TMP/small/inventory.yaml" --json "$FA_TMP/small.json"
 fa_expect_rc "a buffer without its headroom fails the run: exit 1" 1
-new_findings "$FA_TMP/clean.json" "$FA_TMP/small.json" >"$FA_TMP/small.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/small.json" >"$FA_TMP/small.txt"
 cat >"$FA_TMP/want.txt" <<'END'
 error buffer.headroom.size gpu01:ens2f0np0
 warning buffer.host.uniform gpu01:ens2f0np0 (group gpu-host)
@@ -62,7 +51,7 @@ fa_run run -i "$FA_TMP/swapped/inventory.yaml" --json "$FA_TMP/swapped.json" \
 	-S "$FA_TMP/swapped-snap.json"
 fa_expect_grep "the snapshot has the swapped map" '"prio_to_buffer": ?\[ ?1, ?1, ?1, ?0' \
 	"$FA_TMP/swapped-snap.json"
-new_findings "$FA_TMP/clean.json" "$FA_TMP/swapped.json" >"$FA_TMP/swapped.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/swapped.json" >"$FA_TMP/swapped.txt"
 if [ -s "$FA_TMP/swapped.txt" ]; then
 	fa_fail "renumbered buffers add no finding" "$FA_TMP/swapped.txt"
 else

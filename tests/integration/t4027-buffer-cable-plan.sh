@@ -10,17 +10,6 @@
 ex="$FA_SRCDIR/examples/roce-pod"
 qos=captures/gpu01/mlnx-qos-i-ens1f0np0.txt
 
-# the findings ("severity rule subject") of report $2 that report $1 does not have
-new_findings() {
-	python3 -c "
-import json, sys
-key = lambda f: (f['severity'], f['rule'], f['subject_text'])
-old = {key(f) for f in json.load(open(sys.argv[1]))['findings']}
-for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old):
-    print(*k)
-" "$1" "$2"
-}
-
 fa_run run -i "$ex/inventory.yaml" --plan "$ex/cabling.csv" --json "$FA_TMP/clean.json"
 python3 -c "
 import json, sys
@@ -41,7 +30,7 @@ fa_expect_grep "the plan has the 30 m cable" '^gpu01,ens1f0np0,leaf01,swp1,AOC,3
 fa_run run -i "$FA_TMP/long/inventory.yaml" --plan "$FA_TMP/long/cabling.csv" \
 	--json "$FA_TMP/long.json"
 fa_expect_rc "a cable beyond the headroom fails the run: exit 1" 1
-new_findings "$FA_TMP/clean.json" "$FA_TMP/long.json" >"$FA_TMP/long.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/long.json" >"$FA_TMP/long.txt"
 echo "error buffer.cable.plan gpu01:ens1f0np0 -- leaf01:swp1" >"$FA_TMP/want.txt"
 fa_expect_golden "exactly gpu01:ens1f0np0 -- leaf01:swp1 is named" "$FA_TMP/want.txt" \
 	"$FA_TMP/long.txt"
@@ -53,7 +42,7 @@ sed 's/^Cable len: 7$/Cable len: 30/' "$ex/$qos" >"$FA_TMP/long/$qos"
 fa_expect_grep "the capture says 30 m" '^Cable len: 30$' "$FA_TMP/long/$qos"
 fa_run run -i "$FA_TMP/long/inventory.yaml" --plan "$FA_TMP/long/cabling.csv" \
 	--json "$FA_TMP/told.json"
-new_findings "$FA_TMP/clean.json" "$FA_TMP/told.json" >"$FA_TMP/told.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/told.json" >"$FA_TMP/told.txt"
 if [ -s "$FA_TMP/told.txt" ]; then
 	fa_fail "a NIC told the planned length adds no finding" "$FA_TMP/told.txt"
 else

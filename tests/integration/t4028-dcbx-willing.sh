@@ -16,17 +16,6 @@ qos=captures/gpu02/mlnx-qos-i-ens1f0np0.txt
 cfg=captures/leaf01/nv-config-show-o-json.txt
 link="gpu02:ens1f0np0 -- leaf01:swp2"
 
-# the findings ("severity rule subject") of report $2 that report $1 does not have
-new_findings() {
-	python3 -c "
-import json, sys
-key = lambda f: (f['severity'], f['rule'], f['subject_text'])
-old = {key(f) for f in json.load(open(sys.argv[1]))['findings']}
-for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old):
-    print(*k)
-" "$1" "$2"
-}
-
 # pod DIR: a copy of the example; willing: gpu02's first NIC in firmware DCBX mode;
 # nopfc: its PFC row all 0; advertise: leaf01 swp2 sends the DCBX PFC TLV
 pod() {
@@ -64,7 +53,7 @@ fa_expect_grep "its PFC row is all 0" '^	enabled     0   0   0   0   0' "$dir/$q
 fa_expect_grep "leaf01 swp2 sends the PFC TLV" '"dcbx-pfc-tlv": "on"' "$dir/$cfg"
 fa_run run -i "$dir/inventory.yaml" --json "$FA_TMP/peer.json"
 fa_expect_rc "a willing NIC off its switch's PFC fails the run: exit 1" 1
-new_findings "$FA_TMP/clean.json" "$FA_TMP/peer.json" >"$FA_TMP/peer.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/peer.json" >"$FA_TMP/peer.txt"
 grep ' dcbx\.' "$FA_TMP/peer.txt" >"$FA_TMP/peer-dcbx.txt"
 echo "error dcbx.willing.peer $link" >"$FA_TMP/want.txt"
 fa_expect_golden "dcbx.willing.peer names exactly $link" "$FA_TMP/want.txt" "$FA_TMP/peer-dcbx.txt"
@@ -78,7 +67,7 @@ fi
 dir="$FA_TMP/silent"
 pod silent willing
 fa_run run -i "$dir/inventory.yaml" --json "$FA_TMP/silent.json"
-new_findings "$FA_TMP/clean.json" "$FA_TMP/silent.json" >"$FA_TMP/silent.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/silent.json" >"$FA_TMP/silent.txt"
 echo "warning dcbx.willing.unadvertised $link" >"$FA_TMP/want.txt"
 fa_expect_golden "only dcbx.willing.unadvertised is new, on $link" "$FA_TMP/want.txt" \
 	"$FA_TMP/silent.txt"
@@ -88,7 +77,7 @@ dir="$FA_TMP/agree"
 pod agree willing advertise
 fa_run run -i "$dir/inventory.yaml" --json "$FA_TMP/agree.json" -S "$FA_TMP/agree-snap.json"
 fa_expect_grep "the snapshot has leaf01 swp2 advertising" '"pfc_tlv": ?true' "$FA_TMP/agree-snap.json"
-new_findings "$FA_TMP/clean.json" "$FA_TMP/agree.json" >"$FA_TMP/agree.txt"
+fa_new_findings "$FA_TMP/clean.json" "$FA_TMP/agree.json" >"$FA_TMP/agree.txt"
 if [ -s "$FA_TMP/agree.txt" ]; then
 	fa_fail "a willing NIC that runs its switch's advertised PFC adds no finding" "$FA_TMP/agree.txt"
 else
