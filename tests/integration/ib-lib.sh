@@ -65,6 +65,27 @@ fa_ib_run() {
 		timeout 60 "$@")
 }
 
+# fa_ib_audit NAME [ETC_OPENSM]: 'fabric-audit run' on one local ib-fabric device, on the
+# simulated subnet, for at most 120 s: inventory $FA_TMP/inv.yaml, captures in
+# $FA_TMP/caps-NAME, report $FA_TMP/NAME.json, text in $FA_TMP/out and err, exit status in
+# fa_rc.  With ETC_OPENSM, that folder is what the collector sees as /etc/opensm (a bind
+# mount in a mount namespace of its own), as on an SM host.
+fa_ib_audit() {
+	printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n' \
+		>"$FA_TMP/inv.yaml"
+	fa_rc=0
+	if [ -n "${2:-}" ]; then
+		(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+			unshare --mount sh -c 'mount --bind "$1" /etc/opensm && shift && exec "$@"' \
+			sh "$2" "$FA" run -i inv.yaml --save-captures "caps-$1" --json "$1.json" \
+			>out 2>err) || fa_rc=$?
+	else
+		(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+			"$FA" run -i inv.yaml --save-captures "caps-$1" --json "$1.json" \
+			>out 2>err) || fa_rc=$?
+	fi
+}
+
 # fa_ib_opensm NAME PRIORITY [SIM_HOST]: an OpenSM with its own cache, log and dump folder
 # ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
 # to the node SIM_HOST (default: the first port of the topology).

@@ -129,6 +129,20 @@ for f in sorted(r['findings'], key=lambda f: (f['rule'], f['subject_text'])):
 " "$1"
 }
 
+# fa_expect_no_rule_findings LIST RULE...: one check per RULE that the findings LIST (lines
+# "rule | ..." as fa_findings_messages prints them) has none of it.
+fa_expect_no_rule_findings() {
+	fa_list=$1
+	shift
+	for fa_rule in "$@"; do
+		if grep -q "^$fa_rule " "$fa_list"; then
+			fa_fail "the bundled example has no $fa_rule finding" "$fa_list"
+		else
+			fa_ok "the bundled example has no $fa_rule finding"
+		fi
+	done
+}
+
 # "severity rule subject" of the findings of JSON report $2 that report $1 does not have, sorted.
 fa_new_findings() {
 	python3 -c "

@@ -14,22 +14,14 @@ python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
 fa_ok "ibsim and OpenSM bring the subnet up: $fa_ib_expect_active ports Active/LinkUp"
 
-cat >"$FA_TMP/inv.yaml" <<'EOT'
-devices:
-  - name: ib-fabric
-    platform: ib-fabric
-    transport: local
-EOT
 # The collector runs the platform's commands here; the preload reaches them through the
 # environment, as a real SM host's /dev/infiniband would.
-fa_rc=0
-(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 "$FA" run \
-	-i inv.yaml --save-captures caps --json report.json >out 2>err) || fa_rc=$?
+fa_ib_audit report
 cp "$FA_TMP/out" "$FA_TMP/err" "$FA_IB_DIR/" 2>/dev/null
 fa_expect_rc "a clean subnet audits PASS (exit 0)" 0
 fa_expect_grep "every check was evaluated" '^PASS .* not evaluable 0$' "$FA_TMP/out"
 fa_expect_grep "ibnetdiscover ran against the subnet" 'gpu004 mlx5_1' \
-	"$FA_TMP/caps/ib-fabric/ibnetdiscover-p.txt"
+	"$FA_TMP/caps-report/ib-fabric/ibnetdiscover-p.txt"
 
 cat >"$FA_TMP/check.py" <<'PY'
 import json, sys
@@ -58,11 +50,11 @@ else
 	fa_fail "the InfiniBand rules checked every link, port and the SM, and passed" "$FA_TMP/check.out"
 fi
 
-fa_run parse --platform ib-fabric --command 'sminfo' "$FA_TMP/caps/ib-fabric/sminfo.txt"
+fa_run parse --platform ib-fabric --command 'sminfo' "$FA_TMP/caps-report/ib-fabric/sminfo.txt"
 fa_expect_grep "the master SM is OpenSM on sm01" '"guid": "0x248a070300d00011"' "$FA_TMP/out"
 fa_expect_grep "... in state master" '"state": "master"' "$FA_TMP/out"
 
-fa_run parse --platform ib-fabric --command 'iblinkinfo -l' "$FA_TMP/caps/ib-fabric/iblinkinfo-l.txt"
+fa_run parse --platform ib-fabric --command 'iblinkinfo -l' "$FA_TMP/caps-report/ib-fabric/iblinkinfo-l.txt"
 # gpu003 is the first host of the second rail group: its rail-1 HCA on leaf04, port 1.
 python3 - "$FA_TMP/out" >"$FA_TMP/port.out" 2>&1 <<'PY'
 import json, sys

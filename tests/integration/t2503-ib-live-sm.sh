@@ -9,19 +9,6 @@ fa_ib_require
 
 python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" || fa_ib_fatal "the generator failed"
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
-cat >"$FA_TMP/inv.yaml" <<'EOT'
-devices:
-  - name: ib-fabric
-    platform: ib-fabric
-    transport: local
-EOT
-
-# fa_ib_audit NAME: collect and audit the subnet; report in $FA_TMP/NAME.json, text in out.
-fa_ib_audit() {
-	fa_rc=0
-	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 "$FA" run \
-		-i inv.yaml --save-captures "caps-$1" --json "$1.json" >out 2>err) || fa_rc=$?
-}
 
 cat >"$FA_TMP/findings.py" <<'PY'
 import json, sys

@@ -33,13 +33,7 @@ PY
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
 fa_expect_rc "the example has its seeded findings: exit 1" 1
 fa_findings_messages "$FA_TMP/clean.json" >"$FA_TMP/clean.txt"
-for r in $rules; do
-	if grep -q "^$r " "$FA_TMP/clean.txt"; then
-		fa_fail "the bundled example has no $r finding" "$FA_TMP/clean.txt"
-	else
-		fa_ok "the bundled example has no $r finding"
-	fi
-done
+fa_expect_no_rule_findings "$FA_TMP/clean.txt" $rules
 
 mutate "$FA_TMP/rxoff" disable enable
 fa_expect_grep "the capture has the rx-disabled profile on swp2" '"rx": "disable"' \
