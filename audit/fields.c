@@ -23,6 +23,7 @@
 #define MAP FA_FIELD_MAP
 #define INTEGERS FA_FIELD_INTEGERS
 #define STRINGS FA_FIELD_STRINGS
+#define NUMBERS FA_FIELD_NUMBERS
 #define OBJECTS FA_FIELD_OBJECTS
 
 static const struct fa_field fa_fields[] = {
@@ -59,6 +60,7 @@ static const char *const fa_type_names[FA_FIELD_TYPE_COUNT] = {
 	[FA_FIELD_MAP] = "map",
 	[FA_FIELD_INTEGERS] = "array of integer",
 	[FA_FIELD_STRINGS] = "array of string",
+	[FA_FIELD_NUMBERS] = "array of number",
 	[FA_FIELD_OBJECTS] = "array of object",
 };
 

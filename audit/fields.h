@@ -36,6 +36,7 @@ enum fa_field_type {
 	FA_FIELD_MAP,		/* free keys: "PATH.*" holds what each key maps to */
 	FA_FIELD_INTEGERS,	/* list of integers */
 	FA_FIELD_STRINGS,	/* list of strings */
+	FA_FIELD_NUMBERS,	/* list of numbers */
 	FA_FIELD_OBJECTS,	/* list of objects: "PATH[].KEY" are the items' fields */
 	FA_FIELD_TYPE_COUNT
 };

@@ -69,6 +69,11 @@ enum fa_command_flags {
 	 * the nearest command above it without this flag failed (dcb where mlnx_qos did).
 	 */
 	FA_CMD_FALLBACK = 1 << 2,
+	/*
+	 * Reads counters or sensor readings (docs/health.md): "collect --sample SECONDS" sends
+	 * it a second time SECONDS after the first reading, and the model gets both.
+	 */
+	FA_CMD_COUNTERS = 1 << 3,
 };
 
 struct fa_command {
