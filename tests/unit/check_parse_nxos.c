@@ -782,6 +782,79 @@ START_TEST(parse_nxos_transceiver_variants)
 }
 END_TEST
 
+#define ERRS GENIE "ShowInterfaceCountersErrors/cli/equal/"
+
+/*
+ * Real "show interface counters errors" (genieparser's NX-OS captures): five tables of 24
+ * ports and mgmt0 ("--" where a counter does not apply), and one port with Stomped-CRC.
+ * Values read by hand.
+ */
+START_TEST(parse_nxos_counters_errors)
+{
+	static const char junk[] = "% Invalid command at '^' marker.\n";
+	static const char variant[] =
+		"Port          Align-Err    FCS-Err   Xmit-Err    Rcv-Err  UnderSize OutDiscards\n"
+		"Eth1/9                  0          7         x1          0          0           0\n"
+		"Eth1/9                  0\n"
+		"Port           InDiscards  Pause-Err\n"
+		"Eth1/9                 12          3\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("nx", "switch"), *p;
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				    NULL, fa_test_fixture(ERRS "golden_output_output.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/13");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_discards"), 14500);
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_discards"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(fa_device_find_port(d, "Ethernet1/23"), "counters.tx_discards"),
+			 20340);
+	p = fa_device_find_port(d, "mgmt0");
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_errors") &&
+			  !fa_obj_get_path(p, "counters.rx_discards"),
+		      "'--' is no value.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 25, "24 ports and mgmt0.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The capture is understood in full.");
+	json_decref(d);
+
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_file(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				    NULL, fa_test_fixture(ERRS "golden_output_1_output.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_errors"), 230);
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Stomped-CRC is a known column.");
+	json_decref(d);
+
+	/* Hand-made: a value that is no number, a short row, a column nobody knows. */
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				   NULL, variant, sizeof(variant) - 1, d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/9");
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 7);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_discards"), 12);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_errors"), "'x1' is not written.");
+	ck_assert_msg(fa_tp_warned(d, "'x1' is not a counter value") &&
+			  fa_tp_warned(d, "not understood: Eth1/9") &&
+			  fa_tp_warned(d, "column 'Pause-Err' not known"),
+		      "Each is a warning.");
+	json_decref(d);
+
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				   NULL, junk, sizeof(junk) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_nxos_platform_table)
 {
 	const struct fa_platform *p = fa_platform_find("nxos");
@@ -820,6 +893,7 @@ Suite *fa_parse_nxos_suite(void)
 	tcase_add_test(tc, parse_nxos_platform_table);
 	tcase_add_test(tc, parse_nxos_transceiver_details);
 	tcase_add_test(tc, parse_nxos_transceiver_variants);
+	tcase_add_test(tc, parse_nxos_counters_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }
