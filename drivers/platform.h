@@ -55,6 +55,7 @@ enum fa_expand {
 	FA_EXPAND_RDMADEV,	/* once per RDMA device: DEV */
 	FA_EXPAND_IBCAPORT,	/* once per InfiniBand CA port with a LID, when the device's
 				   partitions.conf was read: LID */
+	FA_EXPAND_IBCALID,	/* once per InfiniBand CA port with a LID, always: LID */
 	FA_EXPAND_NCCL_ENV,	/* once per environment file the inventory names for the device
 				   (nccl_env), in the inventory's order: FILE */
 };

@@ -70,4 +70,26 @@ else
 	fa_fail "gpu003 mlx5_1 is Active 12X QDR on leaf04 port 1 (its rail's leaf)" "$FA_TMP/port.out"
 fi
 
+# perfquery ran once per CA port LID: the replayed captures give each of the 10 CA ports its
+# byte counters (ibsim's PMA has no error counters), read as 4-byte words times 4.
+fa_run collect -i "$FA_TMP/inv.yaml" --replay "$FA_TMP/caps-report" -o "$FA_TMP/snap.json"
+fa_expect_rc "the captures replay" 0
+python3 - "$FA_TMP/snap.json" "$FA_TMP/caps-report/ib-fabric" >"$FA_TMP/pq.out" 2>&1 <<'PY'
+import json, os, re, sys
+d = json.load(open(sys.argv[1]))["devices"][0]
+ca = [p for p in d["ports"] if p.get("ib", {}).get("node_type") == "ca"]
+assert len(ca) == 10, len(ca)
+for p in ca:
+    lid = p["ib"]["lid"]
+    text = open(os.path.join(sys.argv[2], "perfquery-x-a-l-%d.txt" % lid)).read()
+    words = int(re.search(r"^PortRcvData:\.*(\d+)$", text, re.M).group(1))
+    assert p["counters"]["rx_bytes"] == 4 * words, (p["name"], p["counters"], words)
+assert not [w for w in d.get("warnings", []) if "perfquery" in w], d["warnings"]
+PY
+if [ $? -eq 0 ]; then
+	fa_ok "perfquery gave every CA port its counters"
+else
+	fa_fail "perfquery gave every CA port its counters" "$FA_TMP/pq.out"
+fi
+
 fa_done
