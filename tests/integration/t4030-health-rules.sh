@@ -60,6 +60,19 @@ assert not [k for k in ne if k[0].startswith("health.") and k[1].startswith("gpu
 	fa_fail "readings, rates, directions, related findings and not evaluable ports as seeded" \
 		"$FA_TMP/py.err"
 
+if python3 -c 'from jsonschema import Draft202012Validator, FormatChecker' 2>/dev/null; then
+	python3 -c '
+import json, sys
+from jsonschema import Draft202012Validator, FormatChecker
+v = Draft202012Validator(json.load(open(sys.argv[1])), format_checker=FormatChecker())
+errors = ["/".join(map(str, e.absolute_path)) + ": " + e.message for e in v.iter_errors(json.load(open(sys.argv[2])))]
+assert not errors, errors
+' "$FA_SRCDIR/docs/schema/report.schema.json" "$FA_TMP/r.json" 2>"$FA_TMP/schema.err" &&
+		fa_ok "the report with related findings is valid against docs/schema/report.schema.json" ||
+		fa_fail "the report with related findings is valid against docs/schema/report.schema.json" \
+			"$FA_TMP/schema.err"
+fi
+
 fa_expect_grep "HTML shows the two readings and the rate" \
 	'priority \[3\]: \[80\] -&gt; \[240080\] in 10 s, \[24000\] frames/s' "$FA_TMP/r.html"
 fa_expect_grep "HTML shows the configuration finding of the same hop" \
