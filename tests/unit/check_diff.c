@@ -771,7 +771,7 @@ START_TEST(render_junit_of_sample_reports)
 	ck_assert_msg(strstr(x, "<testcase classname=\"fabric-audit.roce-basics\" "
 			     "name=\"mtu.jumbo\">\n      <failure type=\"error\"") != NULL,
 		      "A failing rule is a testcase with a failure typed by its severity.");
-	ck_assert_msg(strstr(x, "&lt;script&gt;alert(&apos;pwned&apos;)&lt;/script&gt;") &&
+	ck_assert_msg(strstr(x, "&lt;script&gt;alert('pwned')&lt;/script&gt;") &&
 		      !strstr(x, "<script>"), "Markup in a finding is escaped.");
 	free(x);
 	json_decref(r);
