@@ -59,7 +59,7 @@ echo "bench-collect: writing $N emulated devices" >&2
 sh "$EMU_SH" fabric "$W/small" "$N"
 sh "$EMU_SH" start "$W/small"
 EMU=$W/small
-"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only' |
+"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only\|(counters' |
 	sed 's/  (optional)$//' >"$W/commands"
 ncmd=$(wc -l <"$W/commands")
 cut -f1 "$EMU/map.tsv" >"$W/hosts"

@@ -55,6 +55,7 @@ struct fa_dev_run {
 	char *save_dir;		/* DIR/<device> when saving captures */
 	enum fa_status status;
 	bool stop;		/* the session is gone: run no more commands */
+	bool counters;		/* send the counter commands (FA_CMD_COUNTERS) */
 	double t0;		/* when the device's collection began */
 	/* when the first counter command of the current reading began; 0 when none ran */
 	double counters_at;
@@ -154,7 +155,7 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	bool ok = false;
 
 	fa_buf_init(&out, 0);
-	if ((c->flags & FA_CMD_COUNTERS) && run->counters_at == 0) {
+	if ((c->flags & FA_CMD_COUNTERS) && run->counters && run->counters_at == 0) {
 		run->counters_at = t0;
 		fa_time_rfc3339(run->counters_read_at, sizeof(run->counters_read_at));
 	}
@@ -327,6 +328,9 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded, bool counters_on
 			continue;
 		if (counters_only && !(c->flags & FA_CMD_COUNTERS))
 			continue;
+		if ((c->flags & FA_CMD_COUNTERS) && !(c->flags & FA_CMD_ALSO_CONFIG) &&
+		    !run->counters)
+			continue;
 		if ((c->expand == FA_EXPAND_NONE) == expanded)
 			continue;
 		if (!(c->flags & FA_CMD_FALLBACK))
@@ -408,6 +412,29 @@ static const json_t *fa_replay_meta_get(const struct fa_dev_run *run, const char
 	const json_t *meta = run->ops->meta ? run->ops->meta(run->session) : NULL;
 
 	return meta ? json_object_get(meta, key) : NULL;
+}
+
+/*
+ * Whether the counter commands are sent at all: a configuration audit reads no counters
+ * (one reading says nothing of health, docs/health.md); --sample and drift read them, and a
+ * capture folder that holds two readings is replayed with them.
+ */
+static bool fa_wants_counters(const struct fa_dev_run *run)
+{
+	return run->opts->counters || run->opts->sample > 0 ||
+	       json_is_number(fa_replay_meta_get(run, "sample_interval_s"));
+}
+
+/* What a command that is configuration too read of counters, when none are wanted. */
+static void fa_drop_counters(json_t *device)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		json_object_del(p, "counters");
+		json_object_del(p, "phy");
+	}
 }
 
 /* Whether this device gets a second reading of its counters. */
@@ -597,8 +624,11 @@ static struct fa_dev_run *fa_dev_begin(const struct fa_inv_device *inv,
 		fa_dev_fail(run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
 		goto out;
 	}
+	run->counters = fa_wants_counters(run);
 	fa_run_stage(run, false, false);
 	fa_run_stage(run, true, false);
+	if (!run->counters)
+		fa_drop_counters(run->device);
 	fa_set_counters_read_at(run, 1);
 	if (fa_wants_second_reading(run))
 		fa_set_first_reading_aside(run);

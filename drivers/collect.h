@@ -30,6 +30,11 @@ struct fa_collect_opts {
 	 */
 	double sample;
 	/*
+	 * Send the counter commands even without --sample (drift: rates against the previous
+	 * snapshot).  Without either, a collection reads configuration only.
+	 */
+	bool counters;
+	/*
 	 * When set, each device is handed over as it completes (one call at a time, in
 	 * completion order; the callback owns @device) instead of being returned.
 	 */

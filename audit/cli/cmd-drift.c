@@ -459,6 +459,8 @@ static int fa_drift_run(int argc, char **argv)
 	if (dr.snapshot) {
 		code = fa_diff_cli_load_snapshot(dr.snapshot, &snap);
 	} else {
+		/* counters once at least: rates against the newest stored snapshot */
+		c.opts.counters = true;
 		code = fa_collect_cli_run(&c, "drift", &devices);
 		if (code == 0)
 			snap = fa_snapshot_build(FA_TAKE_PTR(devices), c.inventory);
