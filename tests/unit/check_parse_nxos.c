@@ -93,6 +93,16 @@ START_TEST(parse_nxos_interface_json)
 	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan1"), "admin_state"), "down");
 	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet2/40"), "speed") == NULL,
 		      "auto-speed on a port without link leaves speed absent.");
+	/* The eth_ counters of this lab switch are all 0, and written as such. */
+	ck_assert_msg(fa_int(p, "counters.rx_bytes") == 0 && fa_int(p, "counters.tx_bytes") == 0 &&
+			  fa_int(p, "counters.crc_errors") == 0 &&
+			  fa_int(p, "counters.rx_errors") == 0 &&
+			  fa_int(p, "counters.tx_errors") == 0 &&
+			  fa_int(p, "counters.rx_discards") == 0 &&
+			  fa_int(p, "counters.tx_discards") == 0,
+		      "Ethernet2/1 has its seven counters.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Vlan1"), "counters"),
+		      "An SVI has no eth_ counters.");
 	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real reply raises no warning.");
 	json_decref(d);
 }
@@ -102,7 +112,9 @@ START_TEST(parse_nxos_interface_single_row_is_a_dict)
 {
 	const char *one = "{\"TABLE_interface\": {\"ROW_interface\": {\"interface\": "
 			  "\"Ethernet1/49\", \"state\": \"up\", \"admin_state\": \"up\", "
-			  "\"eth_mtu\": 9216, \"eth_speed\": \"400 Gb/s\"}}}";
+			  "\"eth_mtu\": 9216, \"eth_speed\": \"400 Gb/s\", "
+			  "\"eth_inbytes\": 123456789012, \"eth_outbytes\": \"42\", "
+			  "\"eth_crc\": 7, \"eth_indiscard\": \"n/a\"}}}";
 	struct fa_err err = FA_ERR_INIT;
 	int r;
 	json_t *d = fa_nxos_run_text(fa_parse_nxos_interface, NULL, one, strlen(one), &r, &err);
@@ -111,6 +123,13 @@ START_TEST(parse_nxos_interface_single_row_is_a_dict)
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(fa_int(p, "mtu") == 9216, "An integer MTU is read.");
 	ck_assert_msg(fa_int(p, "speed") == 400000000000LL, "400 Gb/s is 4*10^11 bit/s.");
+	/* Hand-made counters: integers, a numeric string, a value that is no count. */
+	ck_assert_msg(fa_int(p, "counters.rx_bytes") == 123456789012LL &&
+			  fa_int(p, "counters.tx_bytes") == 42 && fa_int(p, "counters.crc_errors") == 7,
+		      "Counters are read as integers or numeric strings.");
+	ck_assert_msg(!fa_obj_get_path(p, "counters.rx_discards") &&
+			  fa_tp_warned(d, "eth_indiscard 'n/a' is not a counter value"),
+		      "'n/a' is a warning, not a counter.");
 	json_decref(d);
 }
 END_TEST
