@@ -4,13 +4,13 @@
 # (tests/fixtures/rules/SOURCES.md): exactly the seeded ports fire, each with its two
 # readings and its rate; a port read once and a counter that was reset are not evaluable,
 # never a pass; a pause storm on the port with PFC on the wrong priority names that
-# configuration finding in text, JSON and HTML.
+# configuration finding in text, JSON and HTML; an optical module where the plan says DAC
+# is named against the plan.
 . "$(dirname "$0")/lib.sh"
 
 snap="$FA_SRCDIR/tests/fixtures/rules/snapshot-health.json"
-optics="$FA_SRCDIR/rules/pending/health-optics.yaml"
 
-fa_run audit -s "$snap" -r "$optics" -f json -o "$FA_TMP/r.json" --html "$FA_TMP/r.html"
+fa_run audit -s "$snap" -f json -o "$FA_TMP/r.json" --html "$FA_TMP/r.html"
 fa_expect_rc "the seeded faults fail the audit: exit 1" 1
 python3 -c '
 import json, sys
@@ -77,13 +77,28 @@ fa_expect_grep "HTML shows the two readings and the rate" \
 	'priority \[3\]: \[80\] -&gt; \[240080\] in 10 s, \[24000\] frames/s' "$FA_TMP/r.html"
 fa_expect_grep "HTML shows the configuration finding of the same hop" \
 	'same hop as: .*pfc.lossless.enabled on gpu1:ens1f0np0' "$FA_TMP/r.html"
-fa_run audit -s "$snap" -r "$optics"
+fa_run audit -s "$snap"
 fa_expect_grep "text shows the configuration finding of the same hop" \
 	'^      same hop as: .*pfc\.lossless\.enabled on gpu1:ens1f0np0' "$FA_TMP/out"
 
+# The cabling plan says DAC for gpu2's link; its module says optical.
+printf 'a_device,a_port,b_device,b_port,cable_type,length_m\ngpu2,ens1f0np0,leaf1,swp2,DAC,3\n' \
+	>"$FA_TMP/plan.csv"
+fa_run audit -s "$snap" --plan "$FA_TMP/plan.csv" -f json -o "$FA_TMP/plan.json"
+python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    if f["rule"].startswith("health.cabling."):
+        print(f["severity"], f["rule"], f["subject_text"], "|", f["actual"])
+' "$FA_TMP/plan.json" >"$FA_TMP/plan.txt"
+echo "error health.cabling.type gpu2:ens1f0np0 -- leaf1:swp2 | optical on gpu2:ens1f0np0, no module data on leaf1:swp2" \
+	>"$FA_TMP/plan-want.txt"
+fa_expect_golden "an optical module where the plan says DAC, and nothing else of the plan" \
+	"$FA_TMP/plan-want.txt" "$FA_TMP/plan.txt"
+
 fa_run rules lint "$FA_SRCDIR/rules/packs/health.yaml"
 fa_expect_rc "the health pack lints clean" 0
-fa_run rules check -r "$FA_SRCDIR/rules/packs/health.yaml" -r "$optics"
+fa_run rules check -r "$FA_SRCDIR/rules/packs/health.yaml"
 fa_expect_rc "every example of the health packs holds" 0
 
 fa_done
