@@ -71,6 +71,16 @@ assert not errors, errors
 		fa_ok "the report with related findings is valid against docs/schema/report.schema.json" ||
 		fa_fail "the report with related findings is valid against docs/schema/report.schema.json" \
 			"$FA_TMP/schema.err"
+	python3 -c '
+import json, sys
+from jsonschema import Draft202012Validator, FormatChecker
+v = Draft202012Validator(json.load(open(sys.argv[1])), format_checker=FormatChecker())
+errors = ["/".join(map(str, e.absolute_path)) + ": " + e.message for e in v.iter_errors(json.load(open(sys.argv[2])))]
+assert not errors, errors
+' "$FA_SRCDIR/docs/schema/snapshot.schema.json" "$snap" 2>"$FA_TMP/schema.err" &&
+		fa_ok "the snapshot with counters and health is valid against docs/schema/snapshot.schema.json" ||
+		fa_fail "the snapshot with counters and health is valid against docs/schema/snapshot.schema.json" \
+			"$FA_TMP/schema.err"
 fi
 
 fa_expect_grep "HTML shows the two readings and the rate" \
