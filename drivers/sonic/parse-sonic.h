@@ -44,4 +44,7 @@ int fa_parse_sonic_portstat(const struct fa_capture *cap, json_t *device, struct
 /* "show pfcwd stats": PFC watchdog storms per port, counters.pause_storm_events. */
 int fa_parse_sonic_pfcwd_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* "show interfaces transceiver eeprom --dom": sfpshow, transceiver.* of each port. */
+int fa_parse_sonic_transceiver(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 #endif /* FA_DRIVERS_PARSE_SONIC_H */

@@ -6,7 +6,7 @@
  * first so that "show interfaces status" can replace configured values (speed) with
  * operational ones.  LLDP is read from lldpd inside the lldp container; a user without
  * docker rights gets a warning, not a failed device.  The counter commands (pfcstat,
- * pgdropstat, portstat, the PFC watchdog) are read twice by "collect --sample"; a release or
+ * pgdropstat, portstat, the PFC watchdog, sfpshow) are read twice by "collect --sample"; a release or
  * ASIC without one of them gives a warning.
  */
 #include "config.h"
@@ -27,6 +27,8 @@ static const struct fa_command fa_sonic_commands[] = {
      fa_parse_sonic_portstat},
     {"show pfcwd stats", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
      fa_parse_sonic_pfcwd_stats},
+    {"show interfaces transceiver eeprom --dom", FA_EXPAND_NONE,
+     FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_sonic_transceiver},
 };
 
 const struct fa_platform fa_platform_sonic = {

@@ -119,7 +119,7 @@ START_TEST(fields_volatile_and_filled_flags)
 	/* An object is filled when a field below it is. */
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.qos")));
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.nic.mlxconfig")));
-	/* The module type is not read yet; its serial and readings are (eos). */
+	/* The cable type is not read yet; the module's identity and readings are. */
 	ck_assert(!fa_field_is_filled(fa_field_find_full("port.transceiver.cable_type")));
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.transceiver")));
 }

@@ -249,6 +249,105 @@ START_TEST(parse_sonic_pfcwd_stats_real)
 }
 END_TEST
 
+static const char *str_at(const json_t *d, const char *port, const char *path)
+{
+	const char *s = fa_get_str(fa_device_find_port(d, port), path);
+
+	ck_assert_msg(s != NULL, "%s has %s.", port, path);
+	return s;
+}
+
+START_TEST(parse_sonic_transceiver_real)
+{
+	static const double rx0[4] = {0.3802, -0.4871, -0.0860, 0.3830};
+	json_t *d = run_ok(fa_parse_sonic_transceiver,
+			   fa_test_fixture(SU "sfp/test_sfp_eeprom_dom_all_output.txt"));
+	int i;
+
+	ck_assert_str_eq(str_at(d, "Ethernet0", "transceiver.vendor"), "Mellanox");
+	ck_assert_str_eq(str_at(d, "Ethernet0", "transceiver.part_number"), "MFA1A00-C003");
+	ck_assert_str_eq(str_at(d, "Ethernet0", "transceiver.serial"), "MT1706FT02064");
+	ck_assert_str_eq(str_at(d, "Ethernet0", "transceiver.form_factor"), "QSFP28");
+	num_eq(d, "Ethernet0", "transceiver.length_m", -1, 3);
+	for (i = 0; i < 4; i++) {
+		num_eq(d, "Ethernet0", "transceiver.rx_power", i, rx0[i]);
+		num_eq(d, "Ethernet0", "transceiver.tx_bias", i, 6.75);
+	}
+	ck_assert_msg(json_array_size(fa_obj_get_path(fa_device_find_port(d, "Ethernet0"),
+						      "transceiver.rx_power")) == 4,
+		      "Four lanes.");
+	ck_assert_msg(!has(d, "Ethernet0", "transceiver.tx_power"), "No TX power is printed.");
+	num_eq(d, "Ethernet0", "transceiver.temperature", -1, 30.9258);
+	num_eq(d, "Ethernet0", "transceiver.voltage", -1, 3.2824);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.rx_power.high_alarm", -1, 3.4001);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.rx_power.low_alarm", -1, -13.5067);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.rx_power.low_warning", -1, -9.5001);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.tx_bias.low_warning", -1, 1.0);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.temperature.high_alarm", -1, 75.0);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.temperature.low_alarm", -1, -5.0);
+	num_eq(d, "Ethernet0", "transceiver.thresholds.voltage.low_warning", -1, 3.1349);
+	ck_assert_msg(fa_device_find_port(d, "Ethernet4") == NULL, "An empty cage gets nothing.");
+	ck_assert_str_eq(str_at(d, "Ethernet64", "transceiver.form_factor"), "QSFP-DD");
+	ck_assert_str_eq(str_at(d, "Ethernet64", "transceiver.serial"), "0123456789");
+	ck_assert_msg(!has(d, "Ethernet64", "transceiver.length_m"),
+		      "A length of 0.0 (an optical module) is no cable length.");
+	json_decref(d);
+
+	d = run_ok(fa_parse_sonic_transceiver,
+		   fa_test_fixture(SU "sfp/test_qsfp_dd_eeprom_with_dom_output.txt"));
+	num_eq(d, "Ethernet8", "transceiver.rx_power", 2, -22.9243);
+	num_eq(d, "Ethernet8", "transceiver.rx_power", 7, -3.6131);
+	num_eq(d, "Ethernet8", "transceiver.tx_power", 0, 1.175);
+	num_eq(d, "Ethernet8", "transceiver.tx_bias", 5, 8.224);
+	ck_assert_msg(json_array_size(fa_obj_get_path(fa_device_find_port(d, "Ethernet8"),
+						      "transceiver.tx_bias")) == 8,
+		      "Eight lanes.");
+	num_eq(d, "Ethernet8", "transceiver.thresholds.tx_power.low_alarm", -1, -10.5012);
+	num_eq(d, "Ethernet8", "transceiver.temperature", -1, 44.9883);
+	num_eq(d, "Ethernet8", "transceiver.length_m", -1, 10);
+	ck_assert_str_eq(str_at(d, "Ethernet8", "transceiver.vendor"), "INNOLIGHT");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_sonic_transceiver_variants)
+{
+	/* Hand-made, in the layout of the real sfpshow output. */
+	static const char var[] = "Ethernet0: SFP EEPROM detected\n"
+				  "        Vendor SN: N/A\n"
+				  "        ChannelMonitorValues:\n"
+				  "                RX1Power: 0.5mW\n"
+				  "                RX2Power: 0.0mW\n"
+				  "                TX1Bias: 6.7500mA\n"
+				  "                TX2Bias: N/A\n"
+				  "                TX1Power: 1.0dBm\n"
+				  "                TX3Power: 1.0dBm\n"
+				  "        ModuleMonitorValues:\n"
+				  "                Temperature: 30.9F\n"
+				  "Ethernet4: SFP EEPROM Not detected\n";
+	json_t *d;
+	int r;
+
+	d = run_text(fa_parse_sonic_transceiver, var, &r);
+	ck_assert_msg(r == 0, "The variant parses.");
+	num_eq(d, "Ethernet0", "transceiver.rx_power", 0, -3.0102999566398);
+	num_eq(d, "Ethernet0", "transceiver.rx_power", 1, -40.0);
+	ck_assert_msg(!has(d, "Ethernet0", "transceiver.tx_bias"), "Lane 2 bias is N/A.");
+	ck_assert_msg(!has(d, "Ethernet0", "transceiver.tx_power"), "Lane 2 power is missing.");
+	ck_assert_msg(!has(d, "Ethernet0", "transceiver.serial"), "N/A is no serial.");
+	ck_assert_msg(!has(d, "Ethernet0", "transceiver.temperature"), "F is not C.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1, "30.9F is a warning.");
+	json_decref(d);
+
+	d = run_text(fa_parse_sonic_transceiver, "Ethernet4: SFP EEPROM Not detected\n", &r);
+	ck_assert_msg(r == FA_PARSED_EMPTY, "Only empty cages: an empty answer.");
+	json_decref(d);
+	d = run_text(fa_parse_sonic_transceiver, "Error: Invalid interface name\n", &r);
+	ck_assert_msg(r == -FA_EPARSE, "An error message is refused.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_eos_counters_real)
 {
 	json_t *d = run_anta(fa_parse_eos_counter_errors,
@@ -389,6 +488,8 @@ Suite *fa_parse_switch_counters_suite(void)
 	tcase_add_test(tc, parse_sonic_pg_drops_real);
 	tcase_add_test(tc, parse_sonic_portstat_real);
 	tcase_add_test(tc, parse_sonic_pfcwd_stats_real);
+	tcase_add_test(tc, parse_sonic_transceiver_real);
+	tcase_add_test(tc, parse_sonic_transceiver_variants);
 	tcase_add_test(tc, parse_eos_counters_real);
 	tcase_add_test(tc, parse_eos_counters_variants);
 	tcase_add_test(tc, parse_eos_transceiver_real);
