@@ -11,6 +11,10 @@
  *   "show interfaces counters" (portstat): RX_ERR, RX_DRP, TX_ERR, TX_DRP per port:
  *     rx_errors, rx_discards, tx_errors, tx_discards.  RX_OK/TX_OK are packets, which the
  *     model does not hold, and the rates are not counters.
+ *   "show interfaces counters fec-stats" (portstat -f): FEC_UNCORR per port, codewords the
+ *     FEC could not correct: fec_uncorrectable; FEC_PRE_BER and FEC_POST_BER, the ASIC's
+ *     estimates: phy.raw_ber and phy.effective_ber.  FEC_CORR counts corrected codewords,
+ *     not bits, and FEC_SYMBOL_ERR corrected symbols, so neither is a model counter.
  *   "show pfcwd stats": one row per watched queue ("Ethernet0:3") with "STORM
  *     DETECTED/RESTORED": pause_storm_events is the sum of the detected storms over the
  *     port's rows, written only when every row of the port was read.
@@ -21,6 +25,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "audit/model.h"
@@ -33,6 +38,7 @@
 #define FA_PG_CMD "show priority-group drop counters"
 #define FA_PORTSTAT_CMD "show interfaces counters"
 #define FA_PFCWD_CMD "show pfcwd stats"
+#define FA_FEC_CMD "show interfaces counters fec-stats"
 
 struct fa_ctr_ctx {
 	json_t *device;
@@ -206,6 +212,72 @@ int fa_parse_sonic_portstat(const struct fa_capture *cap, json_t *device, struct
 	struct fa_ctr_ctx c = {.device = device, .cmd = FA_PORTSTAT_CMD};
 
 	return fa_ctr_result(&c, fa_sonic_tables(cap->data, fa_portstat_table, &c), err);
+}
+
+/* A BER cell ("1.2e-08", "0"): a finite number from 0 to 1. */
+static bool fa_ber(const char *cell, double *ret)
+{
+	char *end;
+	double x;
+
+	if (!cell[0])
+		return false;
+	x = strtod(cell, &end);
+	if (*end || !(x >= 0 && x <= 1))
+		return false;
+	*ret = x;
+	return true;
+}
+
+static bool fa_fec_table(void *ctx, const struct fa_sonic_table *t, const char *row, size_t len)
+{
+	static const char *const ber_cols[] = {"FEC_PRE_BER", "FEC_POST_BER"};
+	static const char *const ber_fields[] = {"phy.raw_ber", "phy.effective_ber"};
+	struct fa_ctr_ctx *c = ctx;
+	char name[128], cell[64];
+	int64_t v;
+	double x;
+	size_t i;
+	bool na;
+
+	if (!row) {
+		c->name_col = fa_sonic_col(t, "IFACE");
+		c->cols[0] = fa_sonic_col(t, "FEC_UNCORR");
+		c->cols[1] = fa_sonic_col(t, ber_cols[0]);
+		c->cols[2] = fa_sonic_col(t, ber_cols[1]);
+		if (c->name_col < 0)
+			fa_device_warn(c->device, FA_FEC_CMD ": no IFACE column");
+		return c->name_col >= 0;
+	}
+	fa_sonic_cell(t, c->name_col, row, len, name, sizeof(name));
+	if (!fa_row_name(c, name, row, len))
+		return true;
+	fa_sonic_cell(t, c->cols[0], row, len, cell, sizeof(cell));
+	if (fa_sonic_count(cell, &v, &na)) {
+		fa_set_int(fa_device_port(c->device, name), "counters.fec_uncorrectable", v);
+		c->written++;
+	} else if (!na && cell[0]) {
+		fa_device_warn(c->device, FA_FEC_CMD ": %s: FEC_UNCORR '%s' not understood", name,
+			       cell);
+	}
+	for (i = 0; i < 2; i++) {
+		fa_sonic_cell(t, c->cols[1 + i], row, len, cell, sizeof(cell));
+		if (fa_ber(cell, &x)) {
+			fa_set(fa_device_port(c->device, name), ber_fields[i], json_real(x));
+			c->written++;
+		} else if (cell[0] && strcmp(cell, "N/A") != 0) {
+			fa_device_warn(c->device, FA_FEC_CMD ": %s: %s '%s' not understood", name,
+				       ber_cols[i], cell);
+		}
+	}
+	return true;
+}
+
+int fa_parse_sonic_fec_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	struct fa_ctr_ctx c = {.device = device, .cmd = FA_FEC_CMD};
+
+	return fa_ctr_result(&c, fa_sonic_tables(cap->data, fa_fec_table, &c), err);
 }
 
 /* "a/b" into @a; the second number must be there too. */

@@ -41,6 +41,9 @@ int fa_parse_sonic_pg_drops(const struct fa_capture *cap, json_t *device, struct
 /* "show interfaces counters": portstat, the error and drop counters. */
 int fa_parse_sonic_portstat(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* "show interfaces counters fec-stats": uncorrectable FEC codewords and BER estimates. */
+int fa_parse_sonic_fec_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 /* "show pfcwd stats": PFC watchdog storms per port, counters.pause_storm_events. */
 int fa_parse_sonic_pfcwd_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 

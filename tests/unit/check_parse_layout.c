@@ -120,6 +120,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "sonic", "show priority-group drop counters", SONIC_U "extracted/pgdropstat/show_pg_dropped_packet_stat.txt", FA_LT_NONE },
 	{ "sonic", "show interfaces counters", SONIC_U "extracted/portstat/intf_counters_all.txt", FA_LT_NONE },
 	{ "sonic", "show interfaces transceiver eeprom --dom", SONIC_U "extracted/sfp/test_sfp_eeprom_dom_all_output.txt", FA_LT_NONE },
+	{ "sonic", "show interfaces counters fec-stats", SONIC_U "extracted/portstat/intf_fec_counters.txt", FA_LT_NONE },
 	{ "sonic", "show pfcwd stats", SONIC_U "extracted/pfcwd_input/pfcwd_show_stats_output.txt", FA_LT_NONE },
 };
 

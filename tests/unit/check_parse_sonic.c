@@ -657,7 +657,7 @@ START_TEST(parse_sonic_platform_table)
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->kind, "switch");
-	ck_assert_msg(p->ncommands == 9, "The sonic platform sends nine commands.");
+	ck_assert_msg(p->ncommands == 10, "The sonic platform sends ten commands.");
 	for (i = 0; i < p->ncommands; i++) {
 		ck_assert_msg(!(p->commands[i].flags & FA_CMD_COUNTERS) ||
 				  (p->commands[i].flags & FA_CMD_OPTIONAL),

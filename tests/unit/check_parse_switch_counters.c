@@ -221,6 +221,39 @@ START_TEST(parse_sonic_portstat_real)
 }
 END_TEST
 
+START_TEST(parse_sonic_fec_stats_real)
+{
+	/* Hand-made: the real layout with BER estimates, one out of range. */
+	static const char ber[] =
+	    "    IFACE    STATE    FEC_CORR    FEC_UNCORR    FEC_PRE_BER    FEC_POST_BER\n"
+	    "---------  -------  ----------  ------------  -------------  --------------\n"
+	    "Ethernet0        U     130,402         1,003       1.20e-08               0\n"
+	    "Ethernet4        U     110,412             1            7.5             N/A\n";
+	json_t *d =
+	    run_ok(fa_parse_sonic_fec_stats, fa_test_fixture(SU "portstat/intf_fec_counters.txt"));
+	int r;
+
+	ck_assert_msg(ctr(d, "Ethernet0", "fec_uncorrectable") == 3, "Ethernet0 FEC_UNCORR 3.");
+	ck_assert_msg(ctr(d, "Ethernet4", "fec_uncorrectable") == 1, "Ethernet4 FEC_UNCORR 1.");
+	ck_assert_msg(ctr(d, "Ethernet9", "fec_uncorrectable") == 0, "Ethernet9 FEC_UNCORR 0.");
+	ck_assert_msg(!has(d, "Ethernet0", "phy.raw_ber") &&
+			  !has(d, "Ethernet0", "phy.effective_ber"),
+		      "BER N/A sets nothing.");
+	ck_assert_msg(!has(d, "Ethernet0", "counters.corrected_bits"),
+		      "Corrected codewords are not corrected bits.");
+	json_decref(d);
+
+	d = run_text(fa_parse_sonic_fec_stats, ber, &r);
+	ck_assert_msg(r == 0, "The variant parses.");
+	ck_assert_msg(ctr(d, "Ethernet0", "fec_uncorrectable") == 1003, "1,003.");
+	num_eq(d, "Ethernet0", "phy.raw_ber", -1, 1.2e-8);
+	num_eq(d, "Ethernet0", "phy.effective_ber", -1, 0);
+	ck_assert_msg(!has(d, "Ethernet4", "phy.raw_ber"), "A BER of 7.5 is not one.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1, "7.5 is a warning.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_sonic_pfcwd_stats_real)
 {
 	/* Hand-made: the real table with a row the tool could not read. */
@@ -487,6 +520,7 @@ Suite *fa_parse_switch_counters_suite(void)
 	tcase_add_test(tc, parse_sonic_pfc_counters_variants);
 	tcase_add_test(tc, parse_sonic_pg_drops_real);
 	tcase_add_test(tc, parse_sonic_portstat_real);
+	tcase_add_test(tc, parse_sonic_fec_stats_real);
 	tcase_add_test(tc, parse_sonic_pfcwd_stats_real);
 	tcase_add_test(tc, parse_sonic_transceiver_real);
 	tcase_add_test(tc, parse_sonic_transceiver_variants);
