@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "audit/engine.h"
+#include "audit/related.h"
 #include "audit/util/sha256.h"
 #include "audit/util/xalloc.h"
 #include "rules/plan.h"
@@ -2197,6 +2198,8 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 			at_or_above++;
 		json_array_append(findings, run.found[i].obj);
 	}
+
+	fa_findings_relate(findings);
 
 	warnings = json_array();
 	cov = fa_run_coverage(&run, warnings);

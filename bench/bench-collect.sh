@@ -11,8 +11,9 @@
 # fabric-audit at BENCH_DEVICES and BENCH_BIG devices, next to a --replay of the same
 # captures (what the model alone takes).  Needs root, openssh-server, pdsh, /usr/bin/time.
 #
-# Environment: BENCH_DEVICES (500), BENCH_BIG (2000), BENCH_JOBS (64), BENCH_SEQUENTIAL (1:
-# run the sequential loop), BENCH_PDSH_DEFAULT (1: run pdsh with the default key exchange).
+# Environment: BENCH_DEVICES (500), BENCH_BIG (2000), BENCH_JOBS (64), BENCH_SAMPLE (2: the
+# seconds of the --sample run), BENCH_SEQUENTIAL (1: run the sequential loop),
+# BENCH_PDSH_DEFAULT (1: run pdsh with the default key exchange).
 set -eu
 
 : "${FA_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -58,7 +59,7 @@ echo "bench-collect: writing $N emulated devices" >&2
 sh "$EMU_SH" fabric "$W/small" "$N"
 sh "$EMU_SH" start "$W/small"
 EMU=$W/small
-"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only' |
+"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only\|(counters' |
 	sed 's/  (optional)$//' >"$W/commands"
 ncmd=$(wc -l <"$W/commands")
 cut -f1 "$EMU/map.tsv" >"$W/hosts"
@@ -69,6 +70,19 @@ measure fabric-audit "$FA" collect -i "$EMU/inventory.yaml" -j "$JOBS" --progres
 	-o "$W/snapshot.json"
 grep -q "collected $N of $N devices" "$W/err.fabric-audit" ||
 	{ echo "bench-collect: fabric-audit did not collect every device" >&2; exit 1; }
+# --sample: the counter commands a second time, SAMPLE seconds after the first reading; the
+# target (docs/health.md) is at most SAMPLE seconds + 20% over the plain collection
+SAMPLE=${BENCH_SAMPLE:-2}
+measure fabric-audit-sample-$SAMPLE "$FA" collect -i "$EMU/inventory.yaml" -j "$JOBS" \
+	--progress never --ssh-config "$EMU/ssh_config" --known-hosts "$EMU/known_hosts" -t 60 \
+	--sample "$SAMPLE" -o "$W/snapshot-sample.json"
+grep -q "collected $N of $N devices" "$W/err.fabric-audit-sample-$SAMPLE" ||
+	{ echo "bench-collect: fabric-audit --sample did not collect every device" >&2; exit 1; }
+awk -v s="$SAMPLE" '$1 == "fabric-audit" { plain = $2 } $1 ~ /^fabric-audit-sample/ { sampled = $2 }
+	END { printf "  --sample %s: %.1f s against %.1f s plain: %.1f s more, target <= %.1f s\n",
+		     s, sampled, plain, sampled - plain, s + 0.2 * plain > "/dev/stderr"
+	      if (sampled > plain * 1.2 + s) exit 1 }' "$W/results" ||
+	{ echo "bench-collect: --sample costs more than SECONDS + 20%" >&2; exit 1; }
 
 # pdsh: one run per command, as a pdsh-based collector would; the same client key,
 # configuration and known_hosts as fabric-audit

@@ -15,6 +15,8 @@
  *   fw:DEVICE/RDMADEV=VERSION      NIC firmware
  *   speed:DEVICE/PORT=GBPS         link speed (both ends of the link)
  *   pfc:SWITCH/PORT=PRIORITY       per-port PFC priority override on a switch
+ * --sample SECONDS adds two readings of the hosts' counters and modules, SECONDS apart, with
+ * the health faults of bench/gen-health.c.
  */
 #include "config.h"
 
@@ -202,7 +204,7 @@ static void gen_inventory(const struct gen_fabric *f)
 
 static const char gen_usage[] =
 	"usage: gen-fabric -o DIR [--spines N] [--hosts N] [--nics N] [--uplinks N]\n"
-	"                  [--fault KIND:DEVICE/PORT=VALUE]...\n"
+	"                  [--fault KIND:DEVICE/PORT=VALUE]... [--sample SECONDS]\n"
 	"Writes DIR/inventory.yaml and DIR/captures/<device>/*.txt for a rail-optimised RoCE\n"
 	"pod (defaults: 1 spine, 4 hosts, 2 NICs, 2 uplinks per leaf).\n";
 
@@ -215,14 +217,15 @@ int main(int argc, char **argv)
 		{ "nics", required_argument, NULL, 'n' },
 		{ "uplinks", required_argument, NULL, 'u' },
 		{ "fault", required_argument, NULL, 'f' },
+		{ "sample", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct gen_fabric f = { NULL, 1, 4, 2, 2, 0 };
+	struct gen_fabric f = { NULL, 1, 4, 2, 2, 0, 0 };
 	struct fa_err err = FA_ERR_INIT;
 	int opt, i;
 
-	while ((opt = getopt_long(argc, argv, "o:s:H:n:u:f:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:s:H:n:u:f:S:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
 			f.dir = optarg;
@@ -238,6 +241,13 @@ int main(int argc, char **argv)
 			break;
 		case 'u':
 			f.uplinks = atoi(optarg);
+			break;
+		case 'S':
+			f.sample = atoi(optarg);
+			if (f.sample < 1 || f.sample > 59) {
+				fputs("gen-fabric: --sample takes 1 to 59 seconds\n", stderr);
+				return 64;
+			}
 			break;
 		case 'f':
 			if (gen_parse_fault(optarg) < 0)
@@ -262,8 +272,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	gen_inventory(&f);
-	for (i = 0; i < f.hosts; i++)
+	for (i = 0; i < f.hosts; i++) {
 		gen_host(&f, i);
+		if (f.sample)
+			gen_host_health(&f, i);
+	}
 	for (i = 0; i < f.nleaves; i++)
 		gen_leaf(&f, i);
 	for (i = 0; i < f.spines; i++)

@@ -11,6 +11,7 @@ struct gen_fabric {
 	const char *dir;
 	int spines, hosts, nics, uplinks;
 	int nleaves;
+	int sample;	/* --sample: seconds between two readings of the counters; 0: none */
 };
 
 struct gen_fault {
@@ -34,5 +35,7 @@ int gen_link_gbps(const struct gen_fabric *f, int h, int n);
 void gen_host(const struct gen_fabric *f, int h);
 void gen_leaf(const struct gen_fabric *f, int l);
 void gen_spine(const struct gen_fabric *f, int s);
+/* --sample: both readings of a host's counters and modules (bench/gen-health.c). */
+void gen_host_health(const struct gen_fabric *f, int h);
 
 #endif /* FA_BENCH_GEN_FABRIC_H */

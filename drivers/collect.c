@@ -10,6 +10,12 @@
  *     a lost connection (-FA_EUNREACH) or a timeout stops the device;
  *   - a parser rejects an answer as a whole: parse-error;
  *   - an optional command failing is only a warning.
+ *
+ * With --sample S, the counter commands (FA_CMD_COUNTERS) are sent a second time S seconds
+ * after the first reading began, on the same session, and port.health compares the two
+ * readings (audit/health.h).  A device waiting for its second reading holds its session but
+ * not a worker: workers go on with other devices meanwhile, so sampling costs about S
+ * seconds over a plain collection, not S per device.
  */
 #include "config.h"
 
@@ -22,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit/health.h"
 #include "audit/model.h"
 #include "audit/snapshot.h"
 #include "audit/util/fileio.h"
@@ -48,6 +55,16 @@ struct fa_dev_run {
 	char *save_dir;		/* DIR/<device> when saving captures */
 	enum fa_status status;
 	bool stop;		/* the session is gone: run no more commands */
+	bool counters;		/* send the counter commands (FA_CMD_COUNTERS) */
+	double t0;		/* when the device's collection began */
+	/* when the first counter command of the current reading began; 0 when none ran */
+	double counters_at;
+	char counters_read_at[32];	/* the same on the wall clock, RFC 3339 */
+	/* --sample: the first reading's "counters" of each port by name, until the second */
+	json_t *first;
+	double first_at;	/* counters_at of the first reading */
+	double ready_at;	/* when the second reading is due */
+	size_t index;		/* the device's place in the inventory */
 };
 
 static enum fa_status fa_status_for(int code)
@@ -96,6 +113,8 @@ static void fa_meta_command(struct fa_dev_run *run, const char *command, const c
 	json_t *c = json_object();
 
 	json_object_set_new(c, "command", json_string(command));
+	if (run->lim.reading == 2)
+		json_object_set_new(c, "reading", json_integer(2));
 	if (file)
 		json_object_set_new(c, "file", json_string(file));
 	if (exit_status >= 0)
@@ -114,7 +133,8 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	char *slug = fa_capture_slug(command);
 	char *path;
 
-	*ret_file = fa_xasprintf("%s.%s", slug,
+	/* the second reading of --sample beside the first (the replay collector's naming) */
+	*ret_file = fa_xasprintf("%s%s.%s", slug, run->lim.reading == 2 ? ".2" : "",
 				 run->ops->format == FA_CAPTURE_XML ? "xml" : "txt");
 	path = fa_xasprintf("%s/%s", run->save_dir, *ret_file);
 	if (fa_file_write_private(path, b->buf, b->len, &err) < 0)
@@ -135,6 +155,10 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	bool ok = false;
 
 	fa_buf_init(&out, 0);
+	if ((c->flags & FA_CMD_COUNTERS) && run->counters && run->counters_at == 0) {
+		run->counters_at = t0;
+		fa_time_rfc3339(run->counters_read_at, sizeof(run->counters_read_at));
+	}
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	/* secrets never reach a capture file or a parser (docs/captures.md) */
 	if (r == 0)
@@ -247,7 +271,7 @@ static json_t *fa_expansion_args(const json_t *device, const struct fa_inv_devic
 			arg = fa_get_str(p, "name");
 		else if (e == FA_EXPAND_RDMADEV)
 			arg = fa_get_str(p, "nic.device");
-		else if (e == FA_EXPAND_IBCAPORT && fa_ib_ca_lid(p))
+		else if ((e == FA_EXPAND_IBCAPORT || e == FA_EXPAND_IBCALID) && fa_ib_ca_lid(p))
 			arg = lid = fa_xasprintf("%" JSON_INTEGER_FORMAT, fa_ib_ca_lid(p));
 		if (arg)
 			json_object_set_new(set, arg, json_true());
@@ -284,7 +308,12 @@ static void fa_run_for(struct fa_dev_run *run, const struct fa_command *c, const
 		json_object_set_new(failed, key, json_true());
 }
 
-static void fa_run_stage(struct fa_dev_run *run, bool expanded)
+/*
+ * Run the commands of one stage in table order: the once-per-device ones, or (@expanded) the
+ * ones expanded over what those found; with @counters_only, only the counter commands (the
+ * second reading of --sample).
+ */
+static void fa_run_stage(struct fa_dev_run *run, bool expanded, bool counters_only)
 {
 	json_t *failed = json_object();
 	size_t i, j;
@@ -296,6 +325,11 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded)
 		size_t n;
 
 		if (c->flags & FA_CMD_PARSE_ONLY)
+			continue;
+		if (counters_only && !(c->flags & FA_CMD_COUNTERS))
+			continue;
+		if ((c->flags & FA_CMD_COUNTERS) && !(c->flags & FA_CMD_ALSO_CONFIG) &&
+		    !run->counters)
 			continue;
 		if ((c->expand == FA_EXPAND_NONE) == expanded)
 			continue;
@@ -369,81 +403,261 @@ static void fa_write_meta(struct fa_dev_run *run, double seconds)
 	free(text);
 }
 
-static json_t *fa_collect_device(const struct fa_inv_device *inv,
-				 const struct fa_collect_opts *opts)
+/*
+ * What the capture folder recorded of a sampled collection (replay): the interval between
+ * the readings and when each began.  @key "sample_interval_s" or "counters_read_at".
+ */
+static const json_t *fa_replay_meta_get(const struct fa_dev_run *run, const char *key)
 {
-	struct fa_dev_run run;
+	const json_t *meta = run->ops->meta ? run->ops->meta(run->session) : NULL;
+
+	return meta ? json_object_get(meta, key) : NULL;
+}
+
+/*
+ * Whether the counter commands are sent at all: a configuration audit reads no counters
+ * (one reading says nothing of health, docs/health.md); --sample and drift read them, and a
+ * capture folder that holds two readings is replayed with them.
+ */
+static bool fa_wants_counters(const struct fa_dev_run *run)
+{
+	return run->opts->counters || run->opts->sample > 0 ||
+	       json_is_number(fa_replay_meta_get(run, "sample_interval_s"));
+}
+
+/* What a command that is configuration too read of counters, when none are wanted. */
+static void fa_drop_counters(json_t *device)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		json_object_del(p, "counters");
+		json_object_del(p, "phy");
+	}
+}
+
+/* Whether this device gets a second reading of its counters. */
+static bool fa_wants_second_reading(const struct fa_dev_run *run)
+{
+	if (run->stop || run->counters_at == 0)
+		return false;
+	if (run->opts->sample > 0)
+		return true;
+	/* a capture folder that holds a second reading is replayed with it */
+	return json_is_number(fa_replay_meta_get(run, "sample_interval_s"));
+}
+
+/* The wall-clock time of reading @n (1 or 2) as the capture folder recorded it, or NULL. */
+static const char *fa_replay_read_at(const struct fa_dev_run *run, size_t n)
+{
+	return json_string_value(json_array_get(fa_replay_meta_get(run, "counters_read_at"),
+						n - 1));
+}
+
+/* Keep each port's first reading aside, so the second lands in a clean "counters". */
+static void fa_set_first_reading_aside(struct fa_dev_run *run)
+{
+	json_t *p;
+	size_t i;
+
+	run->first = json_object();
+	json_array_foreach(json_object_get(run->device, "ports"), i, p) {
+		const char *name = fa_get_str(p, "name");
+		json_t *c = json_object_get(p, "counters");
+
+		if (name && c) {
+			json_object_set(run->first, name, c);
+			json_object_del(p, "counters");
+		}
+	}
+	run->first_at = run->counters_at;
+	/* a replay has nothing to wait for */
+	run->ready_at = run->counters_at + (run->ops->meta ? 0 : run->opts->sample);
+}
+
+static void fa_sleep_until(double when)
+{
+	double left;
+
+	while ((left = when - fa_clock_now()) > 0) {
+		struct timespec ts;
+
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* The second reading: the counter commands again, then health from the two. */
+static void fa_second_reading(struct fa_dev_run *run)
+{
+	const json_t *recorded = fa_replay_meta_get(run, "sample_interval_s");
+	double interval;
+	size_t i, lost = 0;
+	json_t *p;
+
+	if (!run->ops->meta)
+		fa_sleep_until(run->ready_at);
+	run->lim.reading = 2;
+	run->counters_at = 0;
+	fa_parse_budget_begin(run->opts->lim.parse_budget);
+	fa_device_index_begin(run->device);
+	fa_run_stage(run, false, true);
+	fa_run_stage(run, true, true);
+	fa_device_index_end(run->device);
+	if (run->counters_at == 0)
+		return;
+	interval = run->counters_at - run->first_at;
+	if (run->ops->meta) {
+		/* replayed: the interval the collection measured, not the replay's */
+		if (json_is_number(recorded)) {
+			interval = json_number_value(recorded);
+		} else {
+			interval = run->opts->sample;
+			fa_device_warn(run->device, "the captures record no time between the two "
+				       "readings: health assumes --sample %g s", run->opts->sample);
+		}
+	}
+	json_array_foreach(json_object_get(run->device, "ports"), i, p) {
+		const json_t *first = json_object_get(run->first, fa_get_str(p, "name"));
+
+		if (!first)
+			continue;
+		if (!json_object_get(p, "counters"))
+			lost++;
+		else
+			fa_health_derive_port(p, first, interval, "sample");
+	}
+	if (lost)
+		fa_device_warn(run->device, "the second reading has no counters for %zu port%s that "
+			       "had them in the first: no health for %s", lost, lost == 1 ? "" : "s",
+			       lost == 1 ? "it" : "them");
+	if (run->meta) {
+		json_t *times = json_array();
+
+		json_array_append_new(times, json_string(fa_get_str(run->device,
+								   "counters_read_at")));
+		json_array_append_new(times, json_string(run->counters_read_at));
+		json_object_set_new(run->meta, "counters_read_at", times);
+		json_object_set_new(run->meta, "sample_interval_s", json_real(interval));
+	}
+}
+
+/* When the counters were read: the collection's clock, or what the capture folder says. */
+static void fa_set_counters_read_at(struct fa_dev_run *run, size_t reading)
+{
+	const char *t = run->ops->meta ? fa_replay_read_at(run, reading) : NULL;
+
+	if (run->counters_at == 0)
+		return;
+	if (!t && run->ops->meta)
+		t = json_string_value(fa_replay_meta_get(run, "collected"));
+	fa_set_str(run->device, "counters_read_at", t ? t : run->counters_read_at);
+}
+
+/*
+ * Open the device and take everything up to the first reading of its counters included.
+ * The run is new (free with fa_dev_end); run->ready_at > 0 when it waits for a second
+ * reading, its session open.
+ */
+static struct fa_dev_run *fa_dev_begin(const struct fa_inv_device *inv,
+				       const struct fa_collect_opts *opts)
+{
+	struct fa_dev_run *run = fa_xcalloc(1, sizeof(*run));
 	struct fa_err err = FA_ERR_INIT;
 	const struct fa_inv_device *target = inv;
-	double t0 = fa_clock_now();
 	int r;
 
-	memset(&run, 0, sizeof(run));
-	run.inv = inv;
-	run.opts = opts;
-	run.status = FA_STATUS_OK;
-	run.lim = opts->lim;
+	run->t0 = fa_clock_now();
+	run->inv = inv;
+	run->opts = opts;
+	run->status = FA_STATUS_OK;
+	run->lim = opts->lim;
+	run->lim.reading = 1;
 	if (inv->timeout > 0) {
 		/* the inventory's per-device timeout (a slow switch CLI) wins over --timeout */
-		run.lim.connect_timeout = inv->timeout;
-		run.lim.command_timeout = inv->timeout;
+		run->lim.connect_timeout = inv->timeout;
+		run->lim.command_timeout = inv->timeout;
 	}
-	run.platform = fa_platform_find(inv->platform);
-	run.device = fa_device_new(inv->name, run.platform ? run.platform->kind : "host");
-	fa_set_inventory_fields(run.device, inv);
+	run->platform = fa_platform_find(inv->platform);
+	run->device = fa_device_new(inv->name, run->platform ? run->platform->kind : "host");
+	fa_set_inventory_fields(run->device, inv);
 	/* every command's parser looks its ports up by name: keep that linear */
-	fa_device_index_begin(run.device);
+	fa_device_index_begin(run->device);
 	fa_parse_budget_begin(opts->lim.parse_budget);
 	if (opts->replay_dir) {
-		run.replay_inv = *inv;
-		run.replay_inv.captures = (char *)opts->replay_dir;
-		target = &run.replay_inv;
+		run->replay_inv = *inv;
+		run->replay_inv.captures = (char *)opts->replay_dir;
+		target = &run->replay_inv;
 	}
-	run.ops = fa_collector_find(opts->replay_dir ? "replay" : fa_transport_to_string(
-							       inv->transport));
+	run->ops = fa_collector_find(opts->replay_dir ? "replay" : fa_transport_to_string(
+								inv->transport));
 	if (opts->save_dir) {
 		char *name = fa_safe_dirname(inv->name);
 
-		run.save_dir = fa_xasprintf("%s/%s", opts->save_dir, name);
+		run->save_dir = fa_xasprintf("%s/%s", opts->save_dir, name);
 		free(name);
-		if (fa_mkdir_p(run.save_dir, &err) < 0) {
-			fa_device_warn(run.device, "cannot save captures: %s", err.msg);
-			free(run.save_dir);
-			run.save_dir = NULL;
+		if (fa_mkdir_p(run->save_dir, &err) < 0) {
+			fa_device_warn(run->device, "cannot save captures: %s", err.msg);
+			free(run->save_dir);
+			run->save_dir = NULL;
 		} else {
-			run.meta = json_object();
-			json_object_set_new(run.meta, "commands", json_array());
+			run->meta = json_object();
+			json_object_set_new(run->meta, "commands", json_array());
 		}
 	}
-	if (!run.platform) {
-		fa_dev_fail(&run, FA_STATUS_COMMAND_FAILED, "unknown platform");
+	if (!run->platform) {
+		fa_dev_fail(run, FA_STATUS_COMMAND_FAILED, "unknown platform");
 		goto out;
 	}
-	if (!run.ops) {
+	if (!run->ops) {
 		char msg[256];
 
 		snprintf(msg, sizeof(msg), "transport '%s' is not available in this build",
 			 fa_transport_to_string(inv->transport));
-		fa_dev_fail(&run, FA_STATUS_UNREACHABLE, msg);
+		fa_dev_fail(run, FA_STATUS_UNREACHABLE, msg);
 		goto out;
 	}
-	r = run.ops->open(target, &run.lim, &run.session, &err);
+	r = run->ops->open(target, &run->lim, &run->session, &err);
 	if (r < 0) {
-		fa_dev_fail(&run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
+		fa_dev_fail(run, fa_status_for(r), err.msg[0] ? err.msg : fa_strerror(r));
 		goto out;
 	}
-	fa_run_stage(&run, false);
-	fa_run_stage(&run, true);
-	run.ops->close(run.session);
+	run->counters = fa_wants_counters(run);
+	fa_run_stage(run, false, false);
+	fa_run_stage(run, true, false);
+	if (!run->counters)
+		fa_drop_counters(run->device);
+	fa_set_counters_read_at(run, 1);
+	if (fa_wants_second_reading(run))
+		fa_set_first_reading_aside(run);
 out:
-	fa_device_index_end(run.device);
-	fa_capture_clean_device(run.device);
-	fa_set_str(run.device, "status", fa_status_to_string(run.status));
-	if (run.meta)
-		fa_write_meta(&run, fa_clock_now() - t0);
-	json_decref(run.meta);
-	free(run.save_dir);
-	return run.device;
+	/* the index is this thread's; the second reading may run on another */
+	fa_device_index_end(run->device);
+	return run;
+}
+
+/* The second reading when one is due, then close and finish: the device, handed over. */
+static json_t *fa_dev_end(struct fa_dev_run *run)
+{
+	json_t *device = run->device;
+
+	if (run->first) {
+		fa_second_reading(run);
+		fa_set_counters_read_at(run, 2);
+	}
+	if (run->session)
+		run->ops->close(run->session);
+	fa_capture_clean_device(device);
+	fa_set_str(device, "status", fa_status_to_string(run->status));
+	if (run->meta)
+		fa_write_meta(run, fa_clock_now() - run->t0);
+	json_decref(run->meta);
+	json_decref(run->first);
+	free(run->save_dir);
+	free(run);
+	return device;
 }
 
 struct fa_pool {
@@ -460,7 +674,21 @@ struct fa_pool {
 	pthread_mutex_t share_lock;
 	json_t *shared;		/* lists shared between devices (fa_model_share_lists) */
 	double t0;
+	/*
+	 * --sample: devices waiting for their second reading, in the order they are due (each
+	 * is due a fixed time after its first reading, so first in is first due); queue_lock.
+	 */
+	pthread_mutex_t queue_lock;
+	struct fa_dev_run **waiting;
+	size_t wait_head, wait_len;
 };
+
+/*
+ * Devices that may wait for their second reading at once, each holding its session (a file
+ * descriptor and the device's patience): past this, workers take the second readings
+ * before opening more devices.
+ */
+#define FA_SAMPLE_MAX_WAITING 256
 
 /* Seconds between two draws of the progress line: at most 10 a second. */
 #define FA_PROGRESS_INTERVAL 0.1
@@ -509,30 +737,86 @@ static json_t *fa_collect_status(const json_t *d)
 	return s;
 }
 
+/* Hand a finished device over: its status, the caller's callback or the results. */
+static void fa_pool_done(struct fa_pool *pool, size_t i, json_t *d)
+{
+	const char *st = fa_get_str(d, "status");
+	bool ok = st && strcmp(st, "ok") == 0;
+
+	/* Share repeated maps as each device lands, so memory stays proportional to what is
+	 * different between devices. */
+	pthread_mutex_lock(&pool->share_lock);
+	fa_model_share_lists(d, pool->shared);
+	pool->statuses[i] = fa_collect_status(d);
+	if (pool->opts->on_device)
+		pool->opts->on_device(d, pool->opts->ctx);
+	else
+		pool->results[i] = d;
+	pthread_mutex_unlock(&pool->share_lock);
+	if (!ok)
+		atomic_fetch_add(&pool->failed, 1);
+	atomic_fetch_add(&pool->done, 1);
+	fa_progress(pool, false);
+}
+
+/*
+ * The next piece of work, under queue_lock: a waiting device whose second reading is due
+ * (or any waiting device once there is nothing new to open, or too many wait), else a new
+ * device to open (*ret_new), else nothing (false).
+ */
+static bool fa_pool_next(struct fa_pool *pool, struct fa_dev_run **ret_wait, size_t *ret_new)
+{
+	size_t n = pool->inv->ndevices;
+	bool got = false;
+
+	*ret_wait = NULL;
+	pthread_mutex_lock(&pool->queue_lock);
+	for (;;) {
+		if (pool->wait_len) {
+			struct fa_dev_run *head = pool->waiting[pool->wait_head];
+
+			if (atomic_load(&pool->next) >= n || head->ready_at <= fa_clock_now() ||
+			    pool->wait_len >= FA_SAMPLE_MAX_WAITING) {
+				*ret_wait = head;
+				pool->wait_head = (pool->wait_head + 1) % n;
+				pool->wait_len--;
+				got = true;
+				break;
+			}
+		}
+		if (atomic_load(&pool->next) < n) {
+			*ret_new = atomic_fetch_add(&pool->next, 1);
+			got = true;
+			break;
+		}
+		if (!pool->wait_len)
+			break;
+	}
+	pthread_mutex_unlock(&pool->queue_lock);
+	return got;
+}
+
 static void *fa_worker(void *arg)
 {
 	struct fa_pool *pool = arg;
-	size_t i;
+	struct fa_dev_run *run;
+	size_t i = 0;
 
-	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->inv->ndevices) {
-		json_t *d = fa_collect_device(&pool->inv->devices[i], pool->opts);
-		const char *st = fa_get_str(d, "status");
-		bool ok = st && strcmp(st, "ok") == 0;
-
-		/* Share repeated maps as each device lands, so memory stays proportional to what
-		 * is different between devices. */
-		pthread_mutex_lock(&pool->share_lock);
-		fa_model_share_lists(d, pool->shared);
-		pool->statuses[i] = fa_collect_status(d);
-		if (pool->opts->on_device)
-			pool->opts->on_device(d, pool->opts->ctx);
-		else
-			pool->results[i] = d;
-		pthread_mutex_unlock(&pool->share_lock);
-		if (!ok)
-			atomic_fetch_add(&pool->failed, 1);
-		atomic_fetch_add(&pool->done, 1);
-		fa_progress(pool, false);
+	while (fa_pool_next(pool, &run, &i)) {
+		if (!run) {
+			run = fa_dev_begin(&pool->inv->devices[i], pool->opts);
+			run->index = i;
+			if (run->first) {
+				pthread_mutex_lock(&pool->queue_lock);
+				pool->waiting[(pool->wait_head + pool->wait_len) %
+					      pool->inv->ndevices] = run;
+				pool->wait_len++;
+				pthread_mutex_unlock(&pool->queue_lock);
+				continue;
+			}
+		}
+		i = run->index;
+		fa_pool_done(pool, i, fa_dev_end(run));
 	}
 	return NULL;
 }
@@ -559,6 +843,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	pool.t0 = fa_clock_now();
 	pthread_mutex_init(&pool.progress_lock, NULL);
 	pthread_mutex_init(&pool.share_lock, NULL);
+	pthread_mutex_init(&pool.queue_lock, NULL);
+	pool.waiting = fa_xcalloc(inv->ndevices ? inv->ndevices : 1, sizeof(*pool.waiting));
 	pool.shared = json_object();
 	nthreads = opts->jobs > 0 ? (size_t)opts->jobs : 1;
 	if (nthreads > inv->ndevices)
@@ -588,6 +874,8 @@ int fa_collect(const struct fa_inventory *inv, const struct fa_collect_opts *opt
 	free(pool.statuses);
 	pthread_mutex_destroy(&pool.progress_lock);
 	pthread_mutex_destroy(&pool.share_lock);
+	pthread_mutex_destroy(&pool.queue_lock);
+	free(pool.waiting);
 	json_decref(pool.shared);
 	*ret_devices = devices;
 	if (ret_statuses)

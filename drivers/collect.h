@@ -25,6 +25,16 @@ struct fa_collect_opts {
 	const char *replay_dir;		/* --replay DIR: every device from DIR, or NULL */
 	bool progress;			/* draw progress on stderr (a TTY) */
 	/*
+	 * --sample: seconds between two readings of the counter commands (FA_CMD_COUNTERS);
+	 * 0 for one reading.  The second reading fills port.health (docs/health.md).
+	 */
+	double sample;
+	/*
+	 * Send the counter commands even without --sample (drift: rates against the previous
+	 * snapshot).  Without either, a collection reads configuration only.
+	 */
+	bool counters;
+	/*
 	 * When set, each device is handed over as it completes (one call at a time, in
 	 * completion order; the callback owns @device) instead of being returned.
 	 */

@@ -12,6 +12,7 @@
 #ifndef FA_DRIVERS_COLLECTOR_H
 #define FA_DRIVERS_COLLECTOR_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -27,6 +28,11 @@ struct fa_collect_limits {
 	double command_timeout;	/* seconds, per command */
 	size_t max_output;	/* bytes per command; over it -> -FA_ETOOBIG */
 	double parse_budget;	/* CPU seconds to parse one device's outputs; 0: none */
+	/*
+	 * Which reading of the counters this is: 1, or 2 for the second reading of --sample,
+	 * whose captures are <slug>.2.txt (replay reads them back from there).
+	 */
+	int reading;
 	/* SSH (drivers/transport/collector-ssh.c, docs/ssh.md) */
 	const char *ssh_config;	/* --ssh-config FILE, or NULL for ~/.ssh/config */
 	const char *known_hosts;	/* --known-hosts FILE, or NULL for ~/.ssh/known_hosts */
@@ -55,6 +61,12 @@ struct fa_collector_ops {
 	int (*exec)(void *session, const char *command, const struct fa_collect_limits *lim,
 		    struct fa_buf *out, int *ret_exit, struct fa_err *err);
 	void (*close)(void *session);
+	/*
+	 * Borrowed: what the capture folder recorded of the collection (meta.json), or NULL;
+	 * NULL itself for collectors that talk to devices.  Replay takes the times of the two
+	 * readings of --sample from it.
+	 */
+	const json_t *(*meta)(void *session);
 	/* What the answers are: text (saved as <slug>.txt) or NETCONF replies (<slug>.xml). */
 	enum fa_capture_format format;
 };

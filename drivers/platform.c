@@ -51,6 +51,7 @@ static const char *fa_expand_word(enum fa_expand e)
 	case FA_EXPAND_RDMADEV:
 		return "DEV";
 	case FA_EXPAND_IBCAPORT:
+	case FA_EXPAND_IBCALID:
 		return "LID";
 	case FA_EXPAND_NCCL_ENV:
 		return "FILE";

@@ -55,6 +55,7 @@ enum fa_expand {
 	FA_EXPAND_RDMADEV,	/* once per RDMA device: DEV */
 	FA_EXPAND_IBCAPORT,	/* once per InfiniBand CA port with a LID, when the device's
 				   partitions.conf was read: LID */
+	FA_EXPAND_IBCALID,	/* once per InfiniBand CA port with a LID, always: LID */
 	FA_EXPAND_NCCL_ENV,	/* once per environment file the inventory names for the device
 				   (nccl_env), in the inventory's order: FILE */
 };
@@ -70,10 +71,17 @@ enum fa_command_flags {
 	 */
 	FA_CMD_FALLBACK = 1 << 2,
 	/*
-	 * Reads counters or sensor readings (docs/health.md): "collect --sample SECONDS" sends
-	 * it a second time SECONDS after the first reading, and the model gets both.
+	 * Reads counters or sensor readings (docs/health.md): sent only when counters are
+	 * wanted ("collect --sample SECONDS", drift), and then a second time SECONDS after the
+	 * first reading, so the model gets both.
 	 */
 	FA_CMD_COUNTERS = 1 << 3,
+	/*
+	 * With FA_CMD_COUNTERS: the output is configuration too (Onyx's "show interfaces
+	 * ethernet"), so it is sent by every collection; its counters are kept only when
+	 * counters are wanted.
+	 */
+	FA_CMD_ALSO_CONFIG = 1 << 4,
 };
 
 struct fa_command {

@@ -32,6 +32,11 @@ fa_render_fn fa_render_html, fa_render_html_diff, fa_render_html_gate;
 fa_render_fn fa_render_junit, fa_render_junit_diff, fa_render_junit_gate;
 fa_render_fn fa_render_prometheus, fa_render_prometheus_diff, fa_render_prometheus_gate;
 
+/* Prometheus: append @s as a label value (backslash, double quote and newline escaped). */
+void fa_prom_escape_label(struct fa_buf *out, const char *s);
+/* Prometheus: the per-port health metrics of @snapshot (reports/render-prom-ports.c). */
+void fa_prom_ports(struct fa_buf *out, const char *command, const json_t *snapshot);
+
 /* Borrowed: the string at dotted @path, or NULL when absent or not a string. */
 const char *fa_report_str(const json_t *obj, const char *path);
 /* The integer at dotted @path, or @dflt when absent or not an integer. */

@@ -21,159 +21,124 @@
  *          suites of above.
  *
  * The schema is the minimal JUnit subset of tests/fixtures/drift/junit-min.xsd: at most one
- * of failure/error/skipped per testcase.  Every string is escaped for XML; characters XML 1.0
- * cannot carry at all (C0 controls other than tab and newline) are written as \xNN, like the
- * text report does.
+ * of failure/error/skipped per testcase.  libxml2's xmlTextWriter writes the document, so
+ * every string is escaped by the library that also reads XML for us; characters XML 1.0
+ * cannot carry at all (C0 controls other than tab and newline, U+FFFE, U+FFFF) are written as
+ * \xNN or '?' before it sees them, like the text report does.  The counts of a suite come
+ * before its cases in the document, so each suite is gathered whole, then written.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <libxml/xmlwriter.h>
+
 #include "audit/model.h"
+#include "audit/util/xalloc.h"
 #include "reports/render-int.h"
 #include "audit/util/banned.h"
 
-/* Append @s escaped for XML element content and double-quoted attributes. */
-static void fa_xml_escape(struct fa_buf *out, const char *s, bool attr)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-
-	for (; *p; p++) {
-		switch (*p) {
-		case '&':
-			fa_buf_adds(out, "&amp;");
-			break;
-		case '<':
-			fa_buf_adds(out, "&lt;");
-			break;
-		case '>':
-			fa_buf_adds(out, "&gt;");
-			break;
-		case '"':
-			fa_buf_adds(out, "&quot;");
-			break;
-		case '\'':
-			fa_buf_adds(out, "&apos;");
-			break;
-		case '\n':
-			/* A newline in an attribute would be normalised to a blank by readers. */
-			fa_buf_adds(out, attr ? "&#10;" : "\n");
-			break;
-		case '\t':
-			fa_buf_adds(out, attr ? "&#9;" : "\t");
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f) {
-				fa_buf_addf(out, "\\x%02x", *p);
-			} else if (*p == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf)) {
-				/* U+FFFE and U+FFFF are not XML characters. */
-				fa_buf_addch(out, '?');
-				p += 2;
-			} else {
-				fa_buf_addch(out, (char)*p);
-			}
-		}
-	}
-}
-
 struct fa_junit_case {
-	const char *classname;
-	const char *name;
+	char *classname;
+	char *name;
 	const char *kind;	/* NULL (passed), "failure", "error" or "skipped" */
-	const char *type;	/* attribute of the failure (may be NULL) */
+	const char *type;	/* attribute of the failure (may be NULL); static or the document's */
 	struct fa_buf message;	/* attribute: one line */
 	struct fa_buf text;	/* element content: one line per subject */
 };
 
 struct fa_junit_suite {
-	struct fa_buf body;
-	size_t tests, failures, errors, skipped;
+	char *name;
+	const char *timestamp;	/* the document's, or NULL */
+	json_t *props;		/* [[name, value], ...] */
+	struct fa_junit_case *cases;
+	size_t ncases, tests, failures, errors, skipped;
 };
+
+/* Every suite of one document, in order. */
+struct fa_junit_doc {
+	struct fa_junit_suite *suites;
+	size_t nsuites;
+};
+
+static struct fa_junit_suite *fa_junit_suite_add(struct fa_junit_doc *d, const char *name,
+						 const json_t *doc)
+{
+	struct fa_junit_suite *s;
+
+	d->suites = fa_xrealloc(d->suites, (d->nsuites + 1) * sizeof(*d->suites));
+	s = &d->suites[d->nsuites++];
+	memset(s, 0, sizeof(*s));
+	s->name = fa_xstrdup(name);
+	s->timestamp = fa_report_str(doc, "created");
+	s->props = json_array();
+	return s;
+}
+
+static void fa_junit_doc_release(struct fa_junit_doc *d)
+{
+	size_t i, j;
+
+	for (i = 0; i < d->nsuites; i++) {
+		struct fa_junit_suite *s = &d->suites[i];
+
+		for (j = 0; j < s->ncases; j++) {
+			free(s->cases[j].classname);
+			free(s->cases[j].name);
+			fa_buf_release(&s->cases[j].message);
+			fa_buf_release(&s->cases[j].text);
+		}
+		free(s->cases);
+		free(s->name);
+		json_decref(s->props);
+	}
+	free(d->suites);
+}
 
 static void fa_junit_case_init(struct fa_junit_case *c, const char *classname, const char *name)
 {
 	memset(c, 0, sizeof(*c));
-	c->classname = classname;
-	c->name = name;
+	c->classname = fa_xstrdup(classname);
+	c->name = fa_xstrdup(name);
 	fa_buf_init(&c->message, 0);
 	fa_buf_init(&c->text, 0);
 }
 
-/* Write @c into @s and release it. */
+/* Count @c into @s, which takes it over. */
 static void fa_junit_case_end(struct fa_junit_suite *s, struct fa_junit_case *c)
 {
-	struct fa_buf *b = &s->body;
-
 	s->tests++;
-	fa_buf_adds(b, "    <testcase classname=\"");
-	fa_xml_escape(b, c->classname, true);
-	fa_buf_adds(b, "\" name=\"");
-	fa_xml_escape(b, c->name, true);
-	if (!c->kind) {
-		fa_buf_adds(b, "\"/>\n");
-		goto out;
-	}
-	if (!strcmp(c->kind, "failure"))
+	if (c->kind && !strcmp(c->kind, "failure"))
 		s->failures++;
-	else if (!strcmp(c->kind, "error"))
+	else if (c->kind && !strcmp(c->kind, "error"))
 		s->errors++;
-	else
+	else if (c->kind)
 		s->skipped++;
-	fa_buf_addf(b, "\">\n      <%s", c->kind);
-	if (c->type) {
-		fa_buf_adds(b, " type=\"");
-		fa_xml_escape(b, c->type, true);
-		fa_buf_adds(b, "\"");
-	}
-	fa_buf_adds(b, " message=\"");
-	fa_xml_escape(b, c->message.buf, true);
-	/* One subject per line, the first one on a line of its own too. */
-	fa_buf_adds(b, c->text.len ? "\">\n" : "\">");
-	fa_xml_escape(b, c->text.buf, false);
-	fa_buf_addf(b, "</%s>\n    </testcase>\n", c->kind);
-out:
-	fa_buf_release(&c->message);
-	fa_buf_release(&c->text);
+	s->cases = fa_xrealloc(s->cases, (s->ncases + 1) * sizeof(*s->cases));
+	s->cases[s->ncases++] = *c;
+	memset(c, 0, sizeof(*c));
 }
 
-/* Append the suite to @out: header with counts, properties, the cases. */
-static void fa_junit_property(struct fa_buf *out, const char *name, const char *value)
+static void fa_junit_property(struct fa_junit_suite *s, const char *name, const char *value)
 {
-	fa_buf_adds(out, "      <property name=\"");
-	fa_xml_escape(out, name, true);
-	fa_buf_adds(out, "\" value=\"");
-	fa_xml_escape(out, value, true);
-	fa_buf_adds(out, "\"/>\n");
+	json_array_append_new(s->props, json_pack("[ss]", name, value));
 }
 
-/*
- * Append the suite to @out: header with counts, properties (@props paths of @doc, then one
- * "pack.NAME" per rule pack of @packs, NULL for none), the cases.
- */
-static void fa_junit_suite_write(struct fa_buf *out, const char *name,
-				 const struct fa_junit_suite *s, const json_t *doc,
-				 const char *const *props, size_t nprops, const json_t *packs)
+/* The suite's properties: @props paths of @doc, then "pack.NAME" per rule pack of @packs. */
+static void fa_junit_properties(struct fa_junit_suite *s, const json_t *doc,
+				const char *const *props, size_t nprops, const json_t *packs)
 {
 	struct fa_buf pname = FA_BUF_INIT, pval = FA_BUF_INIT;
 	const json_t *p;
-	const char *created = fa_report_str(doc, "created"), *v;
+	const char *v;
 	size_t i;
 
-	fa_buf_adds(out, "  <testsuite name=\"");
-	fa_xml_escape(out, name, true);
-	fa_buf_addf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\"",
-		    s->tests, s->failures, s->errors, s->skipped);
-	if (created) {
-		fa_buf_adds(out, " timestamp=\"");
-		fa_xml_escape(out, created, true);
-		fa_buf_adds(out, "\"");
-	}
-	fa_buf_adds(out, ">\n    <properties>\n");
 	for (i = 0; i < nprops; i++) {
 		v = fa_report_str(doc, props[i]);
 		if (v)
-			fa_junit_property(out, props[i], v);
+			fa_junit_property(s, props[i], v);
 	}
 	json_array_foreach(packs, i, p) {
 		fa_buf_reset(&pname);
@@ -183,19 +148,15 @@ static void fa_junit_suite_write(struct fa_buf *out, const char *name,
 		fa_buf_addf(&pval, "%s sha256:%s", fa_report_str(p, "file") ?
 			    fa_report_str(p, "file") : "-", fa_report_str(p, "sha256") ?
 			    fa_report_str(p, "sha256") : "-");
-		fa_junit_property(out, pname.buf, pval.buf);
+		fa_junit_property(s, pname.buf, pval.buf);
 	}
 	fa_buf_release(&pname);
 	fa_buf_release(&pval);
-	fa_buf_adds(out, "    </properties>\n");
-	fa_buf_add(out, s->body.buf, s->body.len);
-	fa_buf_adds(out, "  </testsuite>\n");
 }
 
 /* ---- audit ------------------------------------------------------------------------------- */
 
-static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
-				 struct fa_junit_suite *total)
+static void fa_junit_audit_suite(const json_t *report, struct fa_junit_doc *doc)
 {
 	static const char *const props[] = {
 		"summary.verdict", "snapshot.source", "snapshot.created", "tool.version",
@@ -206,7 +167,7 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 	const json_t *findings = fa_report_items(report, &fa_report_findings);
 	const json_t *uneval = fa_report_items(report, &fa_report_not_evaluable);
 	const json_t *failed = fa_report_items(report, &fa_report_failed_devices);
-	struct fa_junit_suite s = { FA_BUF_INIT, 0, 0, 0, 0 };
+	struct fa_junit_suite *s = fa_junit_suite_add(doc, "fabric-audit.audit", report);
 	struct fa_junit_case c;
 	const json_t *rule, *f;
 	char classname[256];
@@ -260,7 +221,7 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 			c.kind = "skipped";
 			fa_buf_adds(&c.message, "the rule applied to no subject of the snapshot");
 		}
-		fa_junit_case_end(&s, &c);
+		fa_junit_case_end(s, &c);
 	}
 	fa_junit_case_init(&c, "fabric-audit.coverage", "devices collected");
 	if (failed && json_array_size(failed)) {
@@ -275,14 +236,9 @@ static void fa_junit_audit_suite(const json_t *report, struct fa_buf *out,
 				    fa_report_str(f, "status") : "-", fa_report_str(f, "error") ?
 				    fa_report_str(f, "error") : "");
 	}
-	fa_junit_case_end(&s, &c);
-	fa_junit_suite_write(out, "fabric-audit.audit", &s, report, props,
-			     sizeof(props) / sizeof(props[0]), fa_report_items(report, &fa_report_packs));
-	total->tests += s.tests;
-	total->failures += s.failures;
-	total->errors += s.errors;
-	total->skipped += s.skipped;
-	fa_buf_release(&s.body);
+	fa_junit_case_end(s, &c);
+	fa_junit_properties(s, report, props, sizeof(props) / sizeof(props[0]),
+			    fa_report_items(report, &fa_report_packs));
 }
 
 /* ---- diff -------------------------------------------------------------------------------- */
@@ -309,8 +265,7 @@ static void fa_junit_change_line(struct fa_buf *b, const json_t *c)
 	fa_buf_release(&v);
 }
 
-static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
-				struct fa_junit_suite *total)
+static void fa_junit_diff_suite(const json_t *diff, struct fa_junit_doc *doc)
 {
 	static const char *const props[] = {
 		"summary.verdict", "old.source", "old.created", "new.source", "new.created",
@@ -319,7 +274,7 @@ static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
 	const json_t *changes = fa_report_items(diff, &fa_diff_changes);
 	const json_t *missing = fa_report_items(diff, &fa_diff_missing);
 	const json_t *entries = fa_obj_get_path(diff, "allow.entries");
-	struct fa_junit_suite s = { FA_BUF_INIT, 0, 0, 0, 0 };
+	struct fa_junit_suite *s = fa_junit_suite_add(doc, "fabric-audit.diff", diff);
 	struct fa_junit_case c;
 	const json_t *ch, *e, *m;
 	char name[600];
@@ -338,7 +293,7 @@ static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
 		fa_buf_addf(&c.message, "%zu change%s outside the allow-list", n,
 			    n == 1 ? "" : "s");
 	}
-	fa_junit_case_end(&s, &c);
+	fa_junit_case_end(s, &c);
 	json_array_foreach(entries, i, e) {
 		long long entry = fa_report_int(e, "entry", 0);
 
@@ -372,82 +327,172 @@ static void fa_junit_diff_suite(const json_t *diff, struct fa_buf *out,
 			fa_buf_addf(&c.message, "the expected change is missing on %zu of %lld "
 				    "subjects", n, fa_report_int(e, "selected", 0));
 		}
-		fa_junit_case_end(&s, &c);
+		fa_junit_case_end(s, &c);
 	}
-	fa_junit_suite_write(out, "fabric-audit.diff", &s, diff, props,
-			     sizeof(props) / sizeof(props[0]), NULL);
-	total->tests += s.tests;
-	total->failures += s.failures;
-	total->errors += s.errors;
-	total->skipped += s.skipped;
-	fa_buf_release(&s.body);
+	fa_junit_properties(s, diff, props, sizeof(props) / sizeof(props[0]), NULL);
 }
 
 /* ---- documents --------------------------------------------------------------------------- */
 
-static void fa_junit_open(struct fa_buf *out)
+/*
+ * @text as XML 1.0 can carry it: C0 controls other than tab and newline as \xNN, U+FFFE
+ * and U+FFFF as '?' (the model's text is valid UTF-8 already).  Static-lifetime buffer @b.
+ */
+static const xmlChar *fa_junit_text(struct fa_buf *b, const char *text)
 {
-	fa_buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	const unsigned char *p = (const unsigned char *)(text ? text : "");
+
+	fa_buf_reset(b);
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f) {
+			fa_buf_addf(b, "\\x%02x", *p);
+		} else if (*p == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf)) {
+			fa_buf_addch(b, '?');
+			p += 2;
+		} else {
+			fa_buf_addch(b, (char)*p);
+		}
+	}
+	return (const xmlChar *)(b->buf ? b->buf : "");
 }
 
-/* <testsuites> with the totals around the suites already written to @suites. */
-static void fa_junit_wrap(struct fa_buf *out, const struct fa_junit_suite *total,
-			  const struct fa_buf *suites)
+static void fa_junit_attr(xmlTextWriterPtr w, struct fa_buf *b, const char *name,
+			  const char *value)
 {
-	fa_buf_addf(out, "<testsuites name=\"fabric-audit\" tests=\"%zu\" failures=\"%zu\" "
-			 "errors=\"%zu\" skipped=\"%zu\">\n",
-		    total->tests, total->failures, total->errors, total->skipped);
-	fa_buf_add(out, suites->buf, suites->len);
-	fa_buf_adds(out, "</testsuites>\n");
+	xmlTextWriterWriteAttribute(w, (const xmlChar *)name, fa_junit_text(b, value));
 }
 
-/* A document that is one test suite: @suite fills it, then the <testsuites> wrapper. */
-static int fa_junit_single(const json_t *doc,
-			   void (*suite)(const json_t *, struct fa_buf *, struct fa_junit_suite *),
-			   struct fa_buf *out)
+static void fa_junit_count(xmlTextWriterPtr w, const char *name, size_t n)
 {
-	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
+	xmlTextWriterWriteFormatAttribute(w, (const xmlChar *)name, "%zu", n);
+}
 
-	suite(doc, &total.body, &total);
-	fa_junit_open(out);
-	fa_junit_wrap(out, &total, &total.body);
-	fa_buf_release(&total.body);
+static void fa_junit_write_case(xmlTextWriterPtr w, struct fa_buf *b,
+				const struct fa_junit_case *c)
+{
+	xmlTextWriterStartElement(w, (const xmlChar *)"testcase");
+	fa_junit_attr(w, b, "classname", c->classname);
+	fa_junit_attr(w, b, "name", c->name);
+	if (c->kind) {
+		xmlTextWriterStartElement(w, (const xmlChar *)c->kind);
+		if (c->type)
+			fa_junit_attr(w, b, "type", c->type);
+		fa_junit_attr(w, b, "message", c->message.buf);
+		/* one subject per line, the first one on a line of its own too */
+		if (c->text.len) {
+			xmlTextWriterWriteString(w, (const xmlChar *)"\n");
+			xmlTextWriterWriteString(w, fa_junit_text(b, c->text.buf));
+		}
+		xmlTextWriterEndElement(w);
+	}
+	xmlTextWriterEndElement(w);
+}
+
+static void fa_junit_write_suite(xmlTextWriterPtr w, struct fa_buf *b,
+				 const struct fa_junit_suite *s)
+{
+	const json_t *p;
+	size_t i;
+
+	xmlTextWriterStartElement(w, (const xmlChar *)"testsuite");
+	fa_junit_attr(w, b, "name", s->name);
+	fa_junit_count(w, "tests", s->tests);
+	fa_junit_count(w, "failures", s->failures);
+	fa_junit_count(w, "errors", s->errors);
+	fa_junit_count(w, "skipped", s->skipped);
+	if (s->timestamp)
+		fa_junit_attr(w, b, "timestamp", s->timestamp);
+	xmlTextWriterStartElement(w, (const xmlChar *)"properties");
+	json_array_foreach(s->props, i, p) {
+		xmlTextWriterStartElement(w, (const xmlChar *)"property");
+		fa_junit_attr(w, b, "name", json_string_value(json_array_get(p, 0)));
+		fa_junit_attr(w, b, "value", json_string_value(json_array_get(p, 1)));
+		xmlTextWriterEndElement(w);
+	}
+	xmlTextWriterEndElement(w);
+	for (i = 0; i < s->ncases; i++)
+		fa_junit_write_case(w, b, &s->cases[i]);
+	xmlTextWriterEndElement(w);
+}
+
+/* The document: <testsuites> with the totals, then every suite; appended to @out. */
+static int fa_junit_write(const struct fa_junit_doc *d, struct fa_buf *out, struct fa_err *err)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	size_t tests = 0, failures = 0, errors = 0, skipped = 0, i;
+	xmlBufferPtr xb = xmlBufferCreate();
+	xmlTextWriterPtr w = xb ? xmlNewTextWriterMemory(xb, 0) : NULL;
+
+	if (!w) {
+		if (xb)
+			xmlBufferFree(xb);
+		return fa_err_set(err, FA_ENOMEM, "cannot start the JUnit document");
+	}
+	for (i = 0; i < d->nsuites; i++) {
+		tests += d->suites[i].tests;
+		failures += d->suites[i].failures;
+		errors += d->suites[i].errors;
+		skipped += d->suites[i].skipped;
+	}
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, (const xmlChar *)"  ");
+	xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+	xmlTextWriterStartElement(w, (const xmlChar *)"testsuites");
+	fa_junit_attr(w, &b, "name", "fabric-audit");
+	fa_junit_count(w, "tests", tests);
+	fa_junit_count(w, "failures", failures);
+	fa_junit_count(w, "errors", errors);
+	fa_junit_count(w, "skipped", skipped);
+	for (i = 0; i < d->nsuites; i++)
+		fa_junit_write_suite(w, &b, &d->suites[i]);
+	xmlTextWriterEndDocument(w);
+	xmlFreeTextWriter(w);
+	fa_buf_add(out, (const char *)xmlBufferContent(xb), (size_t)xmlBufferLength(xb));
+	xmlBufferFree(xb);
+	fa_buf_release(&b);
 	return 0;
 }
 
 int fa_render_junit(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
 		    struct fa_err *err)
 {
-	return fa_junit_single(report, fa_junit_audit_suite, out);
+	struct fa_junit_doc d = { NULL, 0 };
+	int r;
+
+	fa_junit_audit_suite(report, &d);
+	r = fa_junit_write(&d, out, err);
+	fa_junit_doc_release(&d);
+	return r;
 }
 
 int fa_render_junit_diff(const json_t *diff, const struct fa_render_opts *opts,
 			 struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
+	struct fa_junit_doc d = { NULL, 0 };
 	const json_t *audit = json_object_get(diff, "audit");
+	int r;
 
-	fa_junit_diff_suite(diff, &total.body, &total);
+	fa_junit_diff_suite(diff, &d);
 	/* A drift report carries the audit of its new snapshot: its suite follows. */
 	if (json_is_object(audit))
-		fa_junit_audit_suite(audit, &total.body, &total);
-	fa_junit_open(out);
-	fa_junit_wrap(out, &total, &total.body);
-	fa_buf_release(&total.body);
-	return 0;
+		fa_junit_audit_suite(audit, &d);
+	r = fa_junit_write(&d, out, err);
+	fa_junit_doc_release(&d);
+	return r;
 }
 
 int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 			 struct fa_buf *out, struct fa_err *err)
 {
 	static const char *const props[] = { "summary.verdict", "tool.version" };
-	struct fa_junit_suite total = { FA_BUF_INIT, 0, 0, 0, 0 };
-	struct fa_junit_suite s = { FA_BUF_INIT, 0, 0, 0, 0 };
-	const json_t *nc = json_object_get(gate, "not_collected"), *d;
+	struct fa_junit_doc d = { NULL, 0 };
+	struct fa_junit_suite *s = fa_junit_suite_add(&d, "fabric-audit.gate", gate);
+	const json_t *nc = json_object_get(gate, "not_collected"), *dev;
 	const json_t *diff = json_object_get(gate, "diff"), *audit = json_object_get(gate, "audit");
 	struct fa_junit_case c;
 	const char *av = fa_report_str(gate, "summary.audit");
 	size_t i;
+	int r;
 
 	fa_junit_case_init(&c, "fabric-audit.gate", "devices collected before and after");
 	if (json_array_size(nc)) {
@@ -460,14 +505,14 @@ int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 		c.type = "fail-closed";
 		fa_buf_addf(&c.message, "%zu devices missing or not collected: the gate fails "
 			    "closed", json_array_size(nc));
-		json_array_foreach(nc, i, d)
+		json_array_foreach(nc, i, dev)
 			fa_buf_addf(&c.text, "%s (%s snapshot): %s\n",
-				    fa_report_str(d, "device") ? fa_report_str(d, "device") : "-",
-				    fa_report_str(d, "snapshot") ? fa_report_str(d, "snapshot") :
-				    "-", fa_report_str(d, "status") ? fa_report_str(d, "status") :
+				    fa_report_str(dev, "device") ? fa_report_str(dev, "device") : "-",
+				    fa_report_str(dev, "snapshot") ? fa_report_str(dev, "snapshot") :
+				    "-", fa_report_str(dev, "status") ? fa_report_str(dev, "status") :
 				    "-");
 	}
-	fa_junit_case_end(&s, &c);
+	fa_junit_case_end(s, &c);
 	fa_junit_case_init(&c, "fabric-audit.gate", "post-change audit");
 	if (av && strcmp(av, "pass") != 0) {
 		c.kind = strcmp(av, "incomplete") == 0 ? "error" : "failure";
@@ -477,20 +522,13 @@ int fa_render_junit_gate(const json_t *gate, const struct fa_render_opts *opts,
 			    fa_report_int(audit, "summary.findings", 0),
 			    fa_report_int(audit, "summary.not_evaluable", 0));
 	}
-	fa_junit_case_end(&s, &c);
-	fa_junit_suite_write(&total.body, "fabric-audit.gate", &s, gate, props,
-			     sizeof(props) / sizeof(props[0]), NULL);
-	total.tests += s.tests;
-	total.failures += s.failures;
-	total.errors += s.errors;
-	total.skipped += s.skipped;
-	fa_buf_release(&s.body);
+	fa_junit_case_end(s, &c);
+	fa_junit_properties(s, gate, props, sizeof(props) / sizeof(props[0]), NULL);
 	if (json_is_object(diff))
-		fa_junit_diff_suite(diff, &total.body, &total);
+		fa_junit_diff_suite(diff, &d);
 	if (json_is_object(audit))
-		fa_junit_audit_suite(audit, &total.body, &total);
-	fa_junit_open(out);
-	fa_junit_wrap(out, &total, &total.body);
-	fa_buf_release(&total.body);
-	return 0;
+		fa_junit_audit_suite(audit, &d);
+	r = fa_junit_write(&d, out, err);
+	fa_junit_doc_release(&d);
+	return r;
 }

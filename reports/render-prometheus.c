@@ -24,6 +24,9 @@
  *   fabric_audit_drift_disallowed_changes        changes outside the allow-list
  *   fabric_audit_drift_expected_missing          expected changes that did not happen
  *   fabric_audit_drift_devices_changed           devices with at least one change
+ *   fabric_audit_port_*{device,port[,priority|lane]}  an audit's per-port counters, rates and
+ *                                                module readings, when the caller passes the
+ *                                                snapshot (reports/render-prom-ports.c)
  */
 #include "config.h"
 
@@ -41,7 +44,7 @@ struct fa_prom {
 };
 
 /* Append @s as a label value: backslash, double quote and newline escaped. */
-static void fa_prom_label(struct fa_buf *out, const char *s)
+void fa_prom_escape_label(struct fa_buf *out, const char *s)
 {
 	for (; s && *s; s++) {
 		if (*s == '\\')
@@ -68,11 +71,11 @@ static void fa_prom_sample(struct fa_prom *p, const char *name, const char *cons
 			   const char *value)
 {
 	fa_buf_addf(p->out, "%s{command=\"", name);
-	fa_prom_label(p->out, p->command);
+	fa_prom_escape_label(p->out, p->command);
 	fa_buf_addch(p->out, '"');
 	for (; labels && labels[0]; labels += 2) {
 		fa_buf_addf(p->out, ",%s=\"", labels[0]);
-		fa_prom_label(p->out, labels[1]);
+		fa_prom_escape_label(p->out, labels[1]);
 		fa_buf_addch(p->out, '"');
 	}
 	fa_buf_addf(p->out, "} %s\n", value);
@@ -244,6 +247,8 @@ int fa_render_prometheus(const json_t *report, const struct fa_render_opts *opts
 
 	fa_prom_run(&p, report, opts);
 	fa_prom_audit(&p, report);
+	if (opts->snapshot)
+		fa_prom_ports(out, p.command, opts->snapshot);
 	return 0;
 }
 

@@ -205,7 +205,8 @@ static void fa_text_row(struct fa_text *t, const struct fa_report_section *secti
 	fa_buf_addch(t->out, '\n');
 	for (f = 0; f < section->nfields; f++) {
 		field = &section->fields[f];
-		if (!(field->flags & FA_RF_TEXT_LINE))
+		/* an optional line (a finding's related findings) is left out when absent */
+		if (!(field->flags & FA_RF_TEXT_LINE) || !fa_obj_get_path(item, field->key))
 			continue;
 		fa_text_cell(item, field, t->full, &cell);
 		fa_buf_adds(t->out, "      ");

@@ -28,6 +28,7 @@ static const struct fa_report_field fa_finding_fields[] = {
 	{ "expected", "Expected", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "actual", "Actual", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "message", "Message", FA_RF_TEXT_LINE | FA_RF_HTML },
+	{ "related", "Related", FA_RF_TEXT_LINE | FA_RF_HTML_SUB },
 };
 
 const struct fa_report_section fa_report_findings = {
@@ -242,6 +243,29 @@ size_t fa_report_len(const json_t *obj, const char *path)
 	return json_is_array(v) ? json_array_size(v) : 0;
 }
 
+/*
+ * A health finding's "related" list, { rule, subject_text } objects: "with FINDING, ..." in
+ * the words a person reads next to the finding.
+ */
+static bool fa_report_related_text(const json_t *v, struct fa_buf *out)
+{
+	const json_t *x;
+	size_t i;
+
+	if (!json_is_array(v) || !json_array_size(v))
+		return false;
+	json_array_foreach(v, i, x)
+		if (!json_is_string(json_object_get(x, "rule")) ||
+		    !json_is_string(json_object_get(x, "subject_text")))
+			return false;
+	fa_buf_adds(out, "same hop as: ");
+	json_array_foreach(v, i, x)
+		fa_buf_addf(out, "%s%s on %s", i ? ", " : "",
+			    json_string_value(json_object_get(x, "rule")),
+			    json_string_value(json_object_get(x, "subject_text")));
+	return true;
+}
+
 bool fa_report_field_text(const json_t *item, const struct fa_report_field *field,
 			  struct fa_buf *out)
 {
@@ -267,6 +291,8 @@ bool fa_report_field_text(const json_t *item, const struct fa_report_field *fiel
 		fa_buf_adds(out, "false");
 		return true;
 	default:
+		if (fa_report_related_text(v, out))
+			return true;
 		dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 		if (dump)
 			fa_buf_adds(out, dump);

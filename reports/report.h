@@ -44,9 +44,11 @@ struct fa_render_opts {
 	double duration;		/* prometheus: run time in seconds; < 0 = not known */
 	bool full_values;		/* text: values longer than 200 characters shown whole,
 					 * not cut with a "… N more characters" marker */
+	const json_t *snapshot;		/* prometheus: the audited snapshot, for the per-port
+					 * health metrics; NULL = none */
 };
 
-#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false }
+#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false, NULL }
 
 /*
  * Render @report in @format ("text", "json", "html", "junit" or "prometheus") and append the

@@ -535,6 +535,46 @@ static enum fa_eval_status fa_fn_sum(struct fa_eval *ev, const struct fa_expr *c
 	return FA_EVAL_VALUE;
 }
 
+/*
+ * The indexes of the numbers of a list above (or below) a limit: which priorities or lanes
+ * of a per-priority counter or per-lane reading are out of bounds, for a message to name.
+ */
+static enum fa_eval_status fa_fn_beyond(struct fa_eval *ev, json_t **args, json_t **ret,
+					const char *name, int side)
+{
+	double limit;
+	json_t *x, *out;
+	size_t i;
+
+	if (!json_is_array(args[0]))
+		return fa_fail(ev, "%s() needs a list, not %s", name, fa_type_name(args[0]));
+	if (!json_is_number(args[1]))
+		return fa_fail(ev, "%s() needs a number as its limit, not %s", name,
+			       fa_type_name(args[1]));
+	limit = json_number_value(args[1]);
+	json_array_foreach(args[0], i, x)
+		if (!json_is_number(x))
+			return fa_fail(ev, "%s() needs numbers, not %s", name, fa_type_name(x));
+	out = json_array();
+	json_array_foreach(args[0], i, x)
+		if (side > 0 ? json_number_value(x) > limit : json_number_value(x) < limit)
+			json_array_append_new(out, json_integer((json_int_t)i));
+	*ret = out;
+	return FA_EVAL_VALUE;
+}
+
+static enum fa_eval_status fa_fn_above(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	return fa_fn_beyond(ev, args, ret, "above", 1);
+}
+
+static enum fa_eval_status fa_fn_below(struct fa_eval *ev, const struct fa_expr *call,
+				       json_t **args, json_t **ret)
+{
+	return fa_fn_beyond(ev, args, ret, "below", -1);
+}
+
 /* Computed by the engine beforehand: is this member's value its group's majority? */
 static enum fa_eval_status fa_fn_uniform(struct fa_eval *ev, const struct fa_expr *call,
 					 json_t **args, json_t **ret)

@@ -30,8 +30,8 @@ static const char *const fa_scope_names[FA_SCOPE_COUNT] = {
 
 /* docs/rules.md lists these; the report's category is always one of them. */
 static const char *const fa_categories[] = {
-	"cabling", "driver", "ecn", "ets", "firmware", "mtu", "pfc", "pkey", "software", "speed",
-	"state", "topology", "trust",
+	"cabling", "driver", "ecn", "ets", "firmware", "health", "mtu", "pfc", "pkey", "software",
+	"speed", "state", "topology", "trust",
 };
 
 const char *fa_scope_to_string(enum fa_scope s)

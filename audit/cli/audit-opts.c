@@ -141,7 +141,8 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 }
 
 static int fa_write_output(const json_t *doc, const char *format, const char *path,
-			   const char *color, const char *command, double duration)
+			   const char *color, const char *command, double duration,
+			   const json_t *snapshot)
 {
 	struct fa_render_opts ropts = FA_RENDER_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
@@ -153,6 +154,7 @@ static int fa_write_output(const json_t *doc, const char *format, const char *pa
 		      (strcmp(color, "auto") == 0 && to_stdout && fa_cli_color_auto());
 	ropts.command = command;
 	ropts.duration = duration;
+	ropts.snapshot = snapshot;
 	r = fa_report_render(doc, format, &ropts, &out, &err);
 	if (r == 0 && to_stdout) {
 		fwrite(out.buf, 1, out.len, stdout);
@@ -236,16 +238,23 @@ int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 	return r;
 }
 
-int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command)
+/* @snapshot (may be NULL): the audited snapshot, for the Prometheus per-port metrics. */
+static int fa_audit_write_snapshot(const struct fa_audit_opts *o, const json_t *doc,
+				   const char *command, const json_t *snapshot)
 {
 	double duration = fa_clock_now() - o->started;
 	int code, i;
 
-	code = fa_write_output(doc, o->format, o->output, o->color, command, duration);
+	code = fa_write_output(doc, o->format, o->output, o->color, command, duration, snapshot);
 	for (i = 0; i < o->nextra && code == 0; i++)
 		code = fa_write_output(doc, o->extra[i].format, o->extra[i].path, "never", command,
-				       duration);
+				       duration, snapshot);
 	return code;
+}
+
+int fa_audit_write(const struct fa_audit_opts *o, const json_t *doc, const char *command)
+{
+	return fa_audit_write_snapshot(o, doc, command, NULL);
 }
 
 int fa_audit_report(const struct fa_audit_opts *o, const json_t *snapshot, const char *source,
@@ -301,7 +310,7 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 
 	code = fa_audit_report(o, snapshot, source, &report, &verdict);
 	if (code == 0)
-		code = fa_audit_write(o, report, NULL);
+		code = fa_audit_write_snapshot(o, report, NULL, snapshot);
 	if (code == 0)
 		code = verdict;
 	json_decref(report);

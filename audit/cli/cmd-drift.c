@@ -30,6 +30,7 @@
 #include "audit/cli/collect-opts.h"
 #include "audit/cli/diff-opts.h"
 #include "audit/diff.h"
+#include "audit/health.h"
 #include "audit/history.h"
 #include "audit/model.h"
 #include "audit/snapshot.h"
@@ -170,6 +171,51 @@ static bool fa_drift_complete(const json_t *snap)
 			return false;
 	}
 	return true;
+}
+
+/* Whether some port of @snap has counters read once, with no health of its own. */
+static bool fa_drift_needs_health(const json_t *snap)
+{
+	const json_t *d, *p;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(snap, "devices"), i, d)
+		json_array_foreach(json_object_get(d, "ports"), j, p)
+			if (json_object_get(p, "counters") && !json_object_get(p, "health"))
+				return true;
+	return false;
+}
+
+/*
+ * Health against the newest stored snapshot for the ports this collection read once
+ * (docs/health.md): counters that grew since the last drift run are what the health rules
+ * judge.  Nothing stored, or a stored snapshot that cannot be read, leaves them without
+ * health (the health rules then say so); never fatal.
+ */
+static void fa_drift_health(struct fa_history *h, json_t *snap)
+{
+	struct fa_err err = FA_ERR_INIT;
+	char **names = NULL, *path;
+	json_t *prev = NULL;
+	size_t n = 0, got;
+
+	if (!fa_drift_needs_health(snap) || fa_history_list(h, &names, &n, &err) < 0 || n == 0) {
+		fa_history_names_free(names);
+		return;
+	}
+	path = fa_history_path(h, names[n - 1]);
+	if (fa_snapshot_load(path, &prev, &err) < 0) {
+		fprintf(stderr, "fabric-audit drift: no counter rates: %s\n", err.msg);
+	} else {
+		got = fa_health_from_history(json_object_get(snap, "devices"),
+					     json_object_get(prev, "devices"));
+		if (fa_cli_verbosity >= 1)
+			fprintf(stderr, "fabric-audit drift: counter rates of %zu port(s) against "
+				"%s\n", got, names[n - 1]);
+	}
+	json_decref(prev);
+	free(path);
+	fa_history_names_free(names);
 }
 
 /* The check itself, holding the lock; *ret_diff is the drift report for the outputs. */
@@ -413,12 +459,15 @@ static int fa_drift_run(int argc, char **argv)
 	if (dr.snapshot) {
 		code = fa_diff_cli_load_snapshot(dr.snapshot, &snap);
 	} else {
+		/* counters once at least: rates against the newest stored snapshot */
+		c.opts.counters = true;
 		code = fa_collect_cli_run(&c, "drift", &devices);
 		if (code == 0)
 			snap = fa_snapshot_build(FA_TAKE_PTR(devices), c.inventory);
 	}
 	if (code != 0)
 		goto out;
+	fa_drift_health(h, snap);
 	/* The audit first: bad rules stop the run before anything is stored. */
 	code = fa_audit_report(&o, snap, dr.snapshot ? dr.snapshot : c.inventory, &report,
 			       &audit_code);

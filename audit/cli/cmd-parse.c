@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +50,12 @@ static void fa_parse_list(const char *only)
 		printf("%s (%s): %s\n", p->name, p->kind, p->summary);
 		for (j = 0; j < p->ncommands; j++) {
 			const struct fa_command *c = &p->commands[j];
+			bool counters_only = (c->flags & FA_CMD_COUNTERS) &&
+					     !(c->flags & FA_CMD_ALSO_CONFIG);
 			const char *note = c->flags & FA_CMD_PARSE_ONLY ? "  (parse only, not sent)"
 					   : c->flags & FA_CMD_FALLBACK
 					       ? "  (optional, sent where the command above failed)"
+					   : counters_only ? "  (counters: optional, with --sample or drift)"
 					   : c->flags & FA_CMD_OPTIONAL ? "  (optional)"
 					   : "";
 

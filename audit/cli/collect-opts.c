@@ -86,6 +86,16 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
 		}
 		c->opts.lim.parse_budget = d;
 		return 1;
+	case FA_OPT_SAMPLE:
+		errno = 0;
+		d = strtod(arg, &end);
+		if (errno || *end || !(d >= 1 && d <= 3600)) {
+			fprintf(stderr, "fabric-audit %s: --sample takes seconds between the two "
+				"readings (1 <= S <= 3600), not '%s'\n", cmd, arg);
+			return -1;
+		}
+		c->opts.sample = d;
+		return 1;
 	case FA_OPT_MAX_OUTPUT:
 		if (!fa_parse_size(arg, &v) || v < 1) {
 			fprintf(stderr, "fabric-audit %s: --max-output takes a size, not '%s'\n", cmd,

@@ -27,6 +27,8 @@ struct fa_collect_cli {
 	"                         meta.json; replay them later with --replay DIR\n"                \
 	"      --replay DIR       answer every command from saved captures instead of the\n"       \
 	"                         devices (offline audit of what was collected before)\n"          \
+	"      --sample S         read the counters twice, S seconds apart (1 to 3600), so the\n" \
+	"                         health rules see rates (docs/health.md)\n"                       \
 	"      --progress WHEN    progress on stderr: auto (on a terminal), always, never\n"         \
 	"      --ssh-config FILE  ssh client configuration to use instead of ~/.ssh/config\n"      \
 	"      --known-hosts FILE host keys to check devices against (default\n"                  \
@@ -47,6 +49,7 @@ enum {
 	FA_OPT_ACCEPT_NEW,
 	FA_OPT_SHARD,
 	FA_OPT_PARSE_BUDGET,
+	FA_OPT_SAMPLE,
 };
 
 #define FA_COLLECT_LONGOPTS                                                                        \
@@ -60,7 +63,8 @@ enum {
 		{ "ssh-config", required_argument, NULL, FA_OPT_SSH_CONFIG },                      \
 		{ "known-hosts", required_argument, NULL, FA_OPT_KNOWN_HOSTS },                    \
 		{ "accept-new", no_argument, NULL, FA_OPT_ACCEPT_NEW },                            \
-		{ "shard", required_argument, NULL, FA_OPT_SHARD }
+		{ "shard", required_argument, NULL, FA_OPT_SHARD },                                \
+		{ "sample", required_argument, NULL, FA_OPT_SAMPLE }
 
 #define FA_COLLECT_SHORTOPTS "i:j:t:"
 

@@ -59,7 +59,7 @@ _fabric_audit()
 		COMPREPLY=($(compgen -W "$(_fabric_audit_rule_ids "$fa")" -- "$cur"))
 		return ;;
 	-j | --jobs | -t | --timeout | --threads | --max-output | --max-skew | --keep | --name | \
-		--shard | --parse-budget)
+		--shard | --parse-budget | --sample)
 		return ;;
 	-i | --inventory | -s | --snapshot | -o | --output | -r | --rules | --policy | --plan | \
 		--waivers | -a | --allow | -b | --before | --after | -H | --history | --text | \

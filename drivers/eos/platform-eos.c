@@ -6,7 +6,9 @@
  * it.  QoS (PFC, trust, ECN, scheduling, FEC) comes from the sanitized running
  * configuration: the sanitized form leaves secrets out of captures.  The counter and
  * transceiver commands are read twice by "collect --sample"; a switch without optics (vEOS)
- * or a release without one of them gives a warning.  "show priority-flow-control counters"
+ * or a release without one of them gives a warning.  "show interfaces | json" also carries
+ * carrier changes and byte counters, so "collect --sample" sends it twice (FA_CMD_COUNTERS)
+ * and every collection once (FA_CMD_ALSO_CONFIG).  "show priority-flow-control counters"
  * is not sent: it gives only totals over all priorities, and the model's pause counters are
  * per priority.
  */
@@ -17,7 +19,8 @@
 
 static const struct fa_command fa_eos_commands[] = {
     {"show version | json", FA_EXPAND_NONE, 0, fa_parse_eos_version},
-    {"show interfaces | json", FA_EXPAND_NONE, 0, fa_parse_eos_interfaces},
+    {"show interfaces | json", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
+     fa_parse_eos_interfaces},
     {"show lldp neighbors detail | json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_eos_lldp},
     {"show running-config sanitized", FA_EXPAND_NONE, 0, fa_parse_eos_config},
     {"show interfaces counters errors | json", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,

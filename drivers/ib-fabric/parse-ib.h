@@ -24,6 +24,8 @@ fa_parse_fn fa_parse_ib_sminfo;
 fa_parse_fn fa_parse_ib_smir;
 /* smpquery pkeys LID: pkeys of the CA port with that LID. */
 fa_parse_fn fa_parse_ib_pkeys;
+/* perfquery -x -a -l LID: counters of the CA port with that LID (docs/health.md). */
+fa_parse_fn fa_parse_ib_perfquery;
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

@@ -5,9 +5,11 @@
  *
  * ibnetdiscover lists every port and link first; iblinkinfo then adds the logical and
  * physical state of each; sminfo names the master SM and saquery SMIR every SM the SA knows
- * (standbys too); partitions.conf gives the P_Keys the SM hands out.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
- * sminfo is sent without arguments (with a modifier it would set the SM's state), and the
- * partition file is read with cat.  docs/platforms/infiniband.md says why each is chosen.
+ * (standbys too); partitions.conf gives the P_Keys the SM hands out; perfquery reads each CA
+ * port's counters.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
+ * sminfo is sent without arguments (with a modifier it would set the SM's state), perfquery
+ * never with -r or -R (they clear the counters), and the partition file is read with cat.
+ * docs/platforms/infiniband.md says why each is chosen.
  */
 #include "config.h"
 
@@ -22,6 +24,8 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
 	  fa_parse_ib_partitions },
 	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_OPTIONAL, fa_parse_ib_pkeys },
+	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_ib_perfquery },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
 };
 

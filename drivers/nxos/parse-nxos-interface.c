@@ -6,6 +6,8 @@
  * ("svi_admin_state", "svi_line_proto", "svi_*").  "eth_bw"/"svi_bw" is the configured
  * bandwidth used by routing protocols, not the link speed, so it never fills "speed";
  * "eth_speed" does ("1000 Mb/s"; "auto-speed" on a port without link means no speed).
+ * The "eth_" counters become port counters (docs/health.md): inbytes/outbytes rx_/tx_bytes,
+ * crc crc_errors, inerr/outerr rx_/tx_errors, indiscard/outdiscard rx_/tx_discards.
  *
  * The text form is one block per interface:
  *
@@ -86,6 +88,35 @@ static void fa_nxos_speed(json_t *device, json_t *port, const char *cmd, const c
 		fa_device_warn(device, "%s: %s: unknown speed '%s'", cmd, name, v);
 }
 
+/* The row's "eth_" counters that have a model counter; a value that is no count warns. */
+static void fa_nxos_json_counters(json_t *device, json_t *port, const char *cmd,
+				  const char *name, const json_t *row)
+{
+	static const struct {
+		const char *key, *counter;
+	} map[] = {
+		{ "eth_inbytes", "counters.rx_bytes" },	    { "eth_outbytes", "counters.tx_bytes" },
+		{ "eth_crc", "counters.crc_errors" },	    { "eth_inerr", "counters.rx_errors" },
+		{ "eth_outerr", "counters.tx_errors" },	    { "eth_indiscard", "counters.rx_discards" },
+		{ "eth_outdiscard", "counters.tx_discards" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		char buf[32];
+		const char *v = fa_nxos_text(row, map[i].key, buf, sizeof(buf));
+		int64_t n;
+
+		if (!v)
+			continue;
+		if (fa_parse_int(v, &n) && n >= 0)
+			fa_set_int(port, map[i].counter, n);
+		else
+			fa_device_warn(device, "%s: %s: %s '%s' is not a counter value", cmd, name,
+				       map[i].key, v);
+	}
+}
+
 static void fa_nxos_json_row(json_t *device, const char *cmd, const json_t *row)
 {
 	const char *name = json_string_value(json_object_get(row, "interface"));
@@ -120,6 +151,8 @@ static void fa_nxos_json_row(json_t *device, const char *cmd, const json_t *row)
 		fa_nxos_set_mac(port, v);
 	if ((v = fa_nxos_text(row, svi ? "svi_desc" : "desc", buf, sizeof(buf))) && *v)
 		fa_set_str(port, "description", v);
+	if (!svi)
+		fa_nxos_json_counters(device, port, cmd, name, row);
 }
 
 static int fa_nxos_interface_json(const struct fa_capture *cap, json_t *device, struct fa_err *err)

@@ -24,6 +24,10 @@ int fa_parse_nxos_interface(const struct fa_capture *cap, json_t *device, struct
 int fa_parse_nxos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show running-config" (or "show running-config ipqos"): PFC, PFC watchdog, ECN per port. */
 int fa_parse_nxos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show interface counters errors" (text): error and discard counters per port. */
+int fa_parse_nxos_errors(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show interface transceiver details" (text): transceiver.* per port, readings, limits. */
+int fa_parse_nxos_transceiver(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /*
  * Shared by the NX-OS parsers.  Decode the capture as JSON, unwrapping the NX-API envelopes

@@ -5,7 +5,10 @@
  * The JSON forms are collected; the plain-text forms of "show interface" and "show lldp
  * neighbors detail" are listed for captures a user brings (FA_CMD_PARSE_ONLY).  The running
  * configuration is read for PFC and ECN; "show running-config ipqos" is the smaller QoS-only
- * view of it and parses the same way.  Everything here only reads.
+ * view of it and parses the same way.  "show interface | json" also carries byte, error and
+ * discard counters, so "collect --sample" sends it twice.  The error counters and the transceiver details
+ * (module readings and limits) are collected as text: the public captures of them are text.
+ * Everything here only reads.
  */
 #include "config.h"
 
@@ -14,9 +17,13 @@
 
 static const struct fa_command fa_nxos_commands[] = {
     {"show version | json", FA_EXPAND_NONE, 0, fa_parse_nxos_version},
-    {"show interface | json", FA_EXPAND_NONE, 0, fa_parse_nxos_interface},
+    {"show interface | json", FA_EXPAND_NONE, FA_CMD_COUNTERS, fa_parse_nxos_interface},
     {"show lldp neighbors detail | json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_nxos_lldp},
     {"show running-config", FA_EXPAND_NONE, 0, fa_parse_nxos_config},
+    {"show interface counters errors", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_nxos_errors},
+    {"show interface transceiver details", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_nxos_transceiver},
     {"show running-config ipqos", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_config},
     {"show interface", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_interface},
     {"show lldp neighbors detail", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_lldp},

@@ -4,8 +4,10 @@
  *
  * Text is one block per interface.  The block opens at column 0 with the name ("Eth1/1",
  * "Eth1/1:" on later releases) or "Interface mgmt0 status:", and holds indented
- * "Key: value" lines.  Counter sections ("Rx"/"Tx" at column 0 on 3.6, "  Rx:" later) and
- * lists under a key with no value ("  IPv4 address:" then deeper lines) are skipped.
+ * "Key: value" lines.  Counter sections ("Rx"/"Tx" at column 0 on 3.6, "  Rx:" later) hold
+ * "<count>  <what>" lines: bytes, error packets and discard packets become counters.rx_bytes,
+ * rx_errors, rx_discards (tx_ for Tx; docs/health.md), the packet counts have no model field.
+ * Lists under a key with no value ("  IPv4 address:" then deeper lines) are skipped.
  *
  *   Admin state / Admin up          -> admin_state      Operational state / Link up -> oper_state
  *   MTU: 1500 bytes(Maximum ...)    -> mtu              Actual speed / Speed         -> speed
@@ -18,6 +20,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -174,12 +177,54 @@ static int fa_onyx_interfaces_json(const struct fa_capture *cap, json_t *device,
 
 enum fa_onyx_if_section { FA_IFS_NONE, FA_IFS_PORT, FA_IFS_COUNTERS, FA_IFS_LIST };
 
+/*
+ * "3650                 bytes" in the Rx or Tx section (@dir "rx" or "tx"): false when the
+ * line is not "<count>  <what>".  A count the model has no field for is skipped.
+ */
+static bool fa_onyx_counter(json_t *device, json_t *port, const char *cmd, const char *name,
+			    const char *dir, const char *line)
+{
+	static const struct {
+		const char *what, *counter;
+	} map[] = {
+		{ "bytes", "bytes" },
+		{ "error packets", "errors" },
+		{ "discard packets", "discards" },
+	};
+	size_t digits = strspn(line, "0123456789"), i;
+	const char *what = line + digits;
+	char num[24], path[48];
+	int64_t v;
+
+	if (digits == 0 || digits >= sizeof(num) || (*what != ' ' && *what != '\t'))
+		return false;
+	what += strspn(what, " \t");
+	if (!*what)
+		return false;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(what, map[i].what))
+			break;
+	if (i == sizeof(map) / sizeof(map[0]))
+		return true;
+	memcpy(num, line, digits);
+	num[digits] = '\0';
+	if (!fa_parse_int(num, &v) || v < 0) {
+		fa_device_warn(device, "%s: %s: %s %s '%s' is not a counter value", cmd, name, dir,
+			       what, num);
+		return true;
+	}
+	snprintf(path, sizeof(path), "counters.%s_%s", dir, map[i].counter);
+	fa_set_int(port, path, v);
+	return true;
+}
+
 int fa_parse_onyx_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	enum fa_onyx_if_section sec = FA_IFS_NONE;
 	struct fa_onyx_lines it;
 	json_t *port = NULL;
 	char *line, *name = NULL, *k, *v;
+	const char *dir = "rx";
 	size_t list_indent = 0;
 	int r = 0, n = 0;
 
@@ -209,13 +254,18 @@ int fa_parse_onyx_interfaces(const struct fa_capture *cap, json_t *device, struc
 			   (!strcmp(line, "Rx") || !strcmp(line, "Tx") || !strcmp(line, "Rx:") ||
 			    !strcmp(line, "Tx:"))) {
 			sec = FA_IFS_COUNTERS;
+			dir = line[0] == 'R' ? "rx" : "tx";
 		} else if (ind == 0 || !port) {
 			fa_device_warn(device, "%s: line not understood: '%s'", cap->command, line);
 		} else if (sec == FA_IFS_LIST && ind > list_indent) {
 			/* an item of the list opened by "Key:" */
+		} else if (sec == FA_IFS_COUNTERS &&
+			   fa_onyx_counter(device, port, cap->command, name, dir, line + ind)) {
+			/* a count of the Rx or Tx section */
 		} else if (fa_onyx_kv(line, &k, &v)) {
 			if (!strcmp(k, "Rx") || !strcmp(k, "Tx")) {
 				sec = FA_IFS_COUNTERS;
+				dir = k[0] == 'R' ? "rx" : "tx";
 			} else if (!*v && ind >= 2) {
 				sec = FA_IFS_LIST;
 				list_indent = ind;

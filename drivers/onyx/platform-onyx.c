@@ -4,7 +4,10 @@
  *
  * The order matters: "show interfaces ethernet" creates the ports that the switch-wide
  * "show roce" profile is applied to.  The "| json-print" forms are listed for captures a
- * user brings (FA_CMD_PARSE_ONLY); the same parsers read them.  Everything here only reads.
+ * user brings (FA_CMD_PARSE_ONLY); the same parsers read them.  "show interfaces ethernet"
+ * also carries each port's byte, error and discard counts, so "collect --sample" sends it
+ * twice (FA_CMD_COUNTERS), and every collection sends it once (FA_CMD_ALSO_CONFIG).
+ * Everything here only reads.
  */
 #include "config.h"
 
@@ -13,7 +16,8 @@
 
 static const struct fa_command fa_onyx_commands[] = {
     {"show version", FA_EXPAND_NONE, 0, fa_parse_onyx_version},
-    {"show interfaces ethernet", FA_EXPAND_NONE, 0, fa_parse_onyx_interfaces},
+    {"show interfaces ethernet", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
+     fa_parse_onyx_interfaces},
     {"show roce", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_roce},
     {"show dcb priority-flow-control", FA_EXPAND_NONE, 0, fa_parse_onyx_pfc},
     {"show dcb ets", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_ets},

@@ -2,7 +2,9 @@
 /*
  * The replay collector: answers each command from a capture directory
  * (DIR/<device>/<slug>.txt, or .xml for NETCONF replies; DIR/<device>/meta.json for exit
- * statuses), so an audit can be rerun offline on exactly the bytes a device printed.
+ * statuses), so an audit can be rerun offline on exactly the bytes a device printed.  The
+ * second reading of the counters (collect --sample) is DIR/<device>/<slug>.2.txt: a slug has
+ * no '.', so the name cannot be another command's.
  */
 #include "config.h"
 
@@ -84,8 +86,8 @@ static int fa_replay_open(const struct fa_inv_device *dev, const struct fa_colle
 	return 0;
 }
 
-/* The exit status meta.json recorded for @command; 0 when it says nothing. */
-static int fa_replay_exit_status(const struct fa_replay *s, const char *command)
+/* The exit status meta.json recorded for @command in @reading; 0 when it says nothing. */
+static int fa_replay_exit_status(const struct fa_replay *s, const char *command, int reading)
 {
 	json_t *c;
 	size_t i;
@@ -93,8 +95,11 @@ static int fa_replay_exit_status(const struct fa_replay *s, const char *command)
 	json_array_foreach(json_object_get(s->meta, "commands"), i, c) {
 		const char *cmd = json_string_value(json_object_get(c, "command"));
 		json_t *st = json_object_get(c, "exit_status");
+		json_t *r = json_object_get(c, "reading");
+		int in = json_is_integer(r) ? (int)json_integer_value(r) : 1;
 
-		if (cmd && strcmp(cmd, command) == 0 && json_is_integer(st))
+		if (cmd && strcmp(cmd, command) == 0 && in == (reading == 2 ? 2 : 1) &&
+		    json_is_integer(st))
 			return (int)json_integer_value(st);
 	}
 	return 0;
@@ -105,12 +110,13 @@ static int fa_replay_exec(void *session, const char *command, const struct fa_co
 {
 	struct fa_replay *s = session;
 	char *slug = fa_capture_slug(command);
-	char *path = fa_xasprintf("%s/%s.txt", s->dir, slug);
+	const char *reading = lim->reading == 2 ? ".2" : "";
+	char *path = fa_xasprintf("%s/%s%s.txt", s->dir, slug, reading);
 	int r;
 
 	r = fa_file_read(path, lim->max_output, out, err);
 	if (r == -FA_ENOENT) {
-		char *xml = fa_xasprintf("%s/%s.xml", s->dir, slug);
+		char *xml = fa_xasprintf("%s/%s%s.xml", s->dir, slug, reading);
 
 		r = fa_file_read(xml, lim->max_output, out, NULL);
 		free(xml);
@@ -118,10 +124,15 @@ static int fa_replay_exec(void *session, const char *command, const struct fa_co
 			r = fa_err_set(err, FA_ENOENT, "no capture of '%s' (%s)", command, path);
 	}
 	if (r == 0)
-		*ret_exit = fa_replay_exit_status(s, command);
+		*ret_exit = fa_replay_exit_status(s, command, lim->reading);
 	free(path);
 	free(slug);
 	return r;
+}
+
+static const json_t *fa_replay_meta(void *session)
+{
+	return ((struct fa_replay *)session)->meta;
 }
 
 static void fa_replay_close(void *session)
@@ -140,4 +151,5 @@ const struct fa_collector_ops fa_collector_replay = {
 	.open = fa_replay_open,
 	.exec = fa_replay_exec,
 	.close = fa_replay_close,
+	.meta = fa_replay_meta,
 };

@@ -5,6 +5,9 @@
 # the fa-emulator program.
 #
 #   emu.sh fabric DIR N [FAULT-SPEC...]   write DIR/map.tsv and DIR/captures/ for N devices
+#   emu.sh from DIR CAPTURES              the same for every device of a capture folder (as
+#                                         bench/gen-fabric writes it: leaf* and spine* are
+#                                         cumulus, the others linux)
 #   emu.sh start DIR                      keys, configs, the sshd servers; DIR/env for clients
 #   emu.sh run DIR CMD [ARG...]           run CMD inside the namespace, as a clean client
 #   emu.sh stop DIR                       stop everything started, delete the namespace
@@ -95,6 +98,37 @@ cmd_fabric() {
 		hostkey) echo "    port: 2223" >>"$dir/inventory.yaml" ;;
 		badauth) echo "    identity_file: $dir/bad_key" >>"$dir/inventory.yaml" ;;
 		esac
+		i=$((i + 1))
+	done
+}
+
+cmd_from() {
+	mkdir -p "$1/captures"
+	dir=$(cd "$1" && pwd)
+	src=$2
+	[ -d "$src" ] || die "no capture folder $src"
+	: >"$dir/map.tsv"
+	{
+		echo "# written by tests/emulator/emu.sh from $src"
+		echo "defaults:"
+		echo "  user: faemu"
+		echo "  port: 2222"
+		echo "  identity_file: $dir/client_key"
+		echo "devices:"
+	} >"$dir/inventory.yaml"
+	i=0
+	for d in "$src"/*/; do
+		name=$(basename "$d")
+		addr=$(emu_addr "$i")
+		case $name in
+		leaf* | spine*) platform=cumulus ;;
+		*) platform=linux ;;
+		esac
+		mkdir -p "$dir/captures/$name"
+		cp "$d"*.txt "$dir/captures/$name/"
+		printf '%s\t%s\t-\n' "$addr" "$name" >>"$dir/map.tsv"
+		printf '  - name: %s\n    address: %s\n    platform: %s\n' "$name" "$addr" "$platform" \
+			>>"$dir/inventory.yaml"
 		i=$((i + 1))
 	done
 }
@@ -256,11 +290,12 @@ cmd_stop() {
 	rm -f "$dir/netns"
 }
 
-[ $# -ge 2 ] || die "usage: emu.sh fabric|start|run|stop DIR ..."
+[ $# -ge 2 ] || die "usage: emu.sh fabric|from|start|run|stop DIR ..."
 cmd=$1
 shift
 case $cmd in
 fabric) cmd_fabric "$@" ;;
+from) cmd_from "$@" ;;
 start) cmd_start "$@" ;;
 run) cmd_run "$@" ;;
 stop) cmd_stop "$@" ;;

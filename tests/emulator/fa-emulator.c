@@ -12,8 +12,10 @@
  *
  * STATE is a folder holding:
  *   map.tsv     one line per device: ADDRESS <tab> DEVICE <tab> FAULT
- *   captures/   DEVICE/<slug>.txt
+ *   captures/   DEVICE/<slug>.txt, and DEVICE/<slug>.2.txt for what the command prints
+ *               when it is asked again (a counter that moved: collect --sample)
  *   commands.log  appended: ADDRESS <tab> DEVICE <tab> COMMAND, one line per command received
+ *   asked/      one empty file per (address, command) already answered
  *
  * FAULT is "-" (none) or one of these, injected when the device answers a command:
  *   hang[:S]     print nothing, wait until the client goes away (at most S seconds, 120)
@@ -132,19 +134,49 @@ static void emu_log(const char *state, const char *address, const char *device,
 	close(fd);
 }
 
-/* Read the whole capture; NULL when there is none. */
+/* Whether @address was asked @command before (and remember that it now was). */
+static bool emu_asked_before(const char *state, const char *address, const char *command)
+{
+	char *slug = fa_capture_slug(command), *dir, *path;
+	int fd;
+
+	dir = fa_xasprintf("%s/asked", state);
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+		free(dir);
+		free(slug);
+		return false;
+	}
+	path = fa_xasprintf("%s/%s-%s", dir, address, slug);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	free(dir);
+	free(slug);
+	return fd < 0 && errno == EEXIST;
+}
+
+/* Read the whole capture (@again: the one for a second asking, when there is one); NULL when
+ * there is none. */
 static char *emu_read_capture(const char *state, const char *device, const char *command,
-			      size_t *ret_len)
+			      bool again, size_t *ret_len)
 {
 	char *slug = fa_capture_slug(command), *path, *data = NULL;
 	struct stat st;
 	size_t got = 0;
-	int fd;
+	int fd = -1;
 
-	path = fa_xasprintf("%s/captures/%s/%s.txt", state, device, slug);
+	if (again) {
+		path = fa_xasprintf("%s/captures/%s/%s.2.txt", state, device, slug);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		free(path);
+	}
+	if (fd < 0) {
+		path = fa_xasprintf("%s/captures/%s/%s.txt", state, device, slug);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		free(path);
+	}
 	free(slug);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	free(path);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) < 0 || st.st_size < 0)
@@ -287,7 +319,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: emulated failure on %s\nsecond line\n", command, dev.name);
 		return 1;
 	}
-	data = emu_read_capture(argv[1], dev.name, command, &len);
+	data = emu_read_capture(argv[1], dev.name, command,
+				emu_asked_before(argv[1], dev.address, command), &len);
 	if (!data) {
 		fprintf(stderr, "sh: 1: %s: not found\n", command);
 		return 127;

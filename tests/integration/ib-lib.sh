@@ -70,6 +70,7 @@ fa_ib_run() {
 # $FA_TMP/caps-NAME, report $FA_TMP/NAME.json, text in $FA_TMP/out and err, exit status in
 # fa_rc.  With ETC_OPENSM, that folder is what the collector sees as /etc/opensm (a bind
 # mount in a mount namespace of its own), as on an SM host.
+# FA_IB_RUN_ARGS adds options to the run (e.g. --sample 1 to read the port counters twice).
 fa_ib_audit() {
 	printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n' \
 		>"$FA_TMP/inv.yaml"
@@ -78,11 +79,11 @@ fa_ib_audit() {
 		(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
 			unshare --mount sh -c 'mount --bind "$1" /etc/opensm && shift && exec "$@"' \
 			sh "$2" "$FA" run -i inv.yaml --save-captures "caps-$1" --json "$1.json" \
-			>out 2>err) || fa_rc=$?
+			${FA_IB_RUN_ARGS:-} >out 2>err) || fa_rc=$?
 	else
 		(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
 			"$FA" run -i inv.yaml --save-captures "caps-$1" --json "$1.json" \
-			>out 2>err) || fa_rc=$?
+			${FA_IB_RUN_ARGS:-} >out 2>err) || fa_rc=$?
 	fi
 }
 

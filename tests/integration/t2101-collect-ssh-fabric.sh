@@ -31,7 +31,7 @@ else
 fi
 
 # the emulator logged every command it received: only the table's, each once per device
-"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only' |
+"$FA" parse --list --platform cumulus | sed -n 's/^  //p' | grep -v '(parse only\|(counters' |
 	sed 's/  (optional)$//' | sort >"$FA_TMP/table"
 cut -f3 "$EMU/commands.log" | sort -u >"$FA_TMP/sent"
 if [ -s "$FA_TMP/table" ] && diff -u "$FA_TMP/table" "$FA_TMP/sent" >"$FA_TMP/sent.diff"; then

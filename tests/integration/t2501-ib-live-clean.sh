@@ -16,7 +16,8 @@ fa_ok "ibsim and OpenSM bring the subnet up: $fa_ib_expect_active ports Active/L
 
 # The collector runs the platform's commands here; the preload reaches them through the
 # environment, as a real SM host's /dev/infiniband would.
-fa_ib_audit report
+# the port counters twice, a second apart: the health rules judge them too
+FA_IB_RUN_ARGS="--sample 1" fa_ib_audit report
 cp "$FA_TMP/out" "$FA_TMP/err" "$FA_IB_DIR/" 2>/dev/null
 fa_expect_rc "a clean subnet audits PASS (exit 0)" 0
 fa_expect_grep "every check was evaluated" '^PASS .* not evaluable 0$' "$FA_TMP/out"
@@ -68,6 +69,33 @@ if [ $? -eq 0 ]; then
 	fa_ok "gpu003 mlx5_1 is Active 12X QDR on leaf04 port 1 (its rail's leaf)"
 else
 	fa_fail "gpu003 mlx5_1 is Active 12X QDR on leaf04 port 1 (its rail's leaf)" "$FA_TMP/port.out"
+fi
+
+# perfquery ran twice for every CA port LID: the replayed captures give each of the 10 CA
+# ports its byte counters (ibsim's PMA has no error counters), read as 4-byte words times 4,
+# and their growth between the readings.
+fa_run collect -i "$FA_TMP/inv.yaml" --replay "$FA_TMP/caps-report" -o "$FA_TMP/snap.json"
+fa_expect_rc "the captures replay" 0
+python3 - "$FA_TMP/snap.json" "$FA_TMP/caps-report/ib-fabric" >"$FA_TMP/pq.out" 2>&1 <<'PY'
+import json, os, re, sys
+d = json.load(open(sys.argv[1]))["devices"][0]
+ca = [p for p in d["ports"] if p.get("ib", {}).get("node_type") == "ca"]
+assert len(ca) == 10, len(ca)
+def words(lid, suffix):
+    text = open(os.path.join(sys.argv[2], "perfquery-x-a-l-%d%s.txt" % (lid, suffix))).read()
+    return int(re.search(r"^PortRcvData:\.*(\d+)$", text, re.M).group(1))
+for p in ca:
+    lid = p["ib"]["lid"]
+    # the model holds the second reading, and what grew since the first
+    first, second = words(lid, ""), words(lid, ".2")
+    assert p["counters"]["rx_bytes"] == 4 * second, (p["name"], p["counters"], second)
+    assert p["health"]["delta"]["rx_bytes"] == 4 * (second - first), (p["name"], p["health"])
+assert not [w for w in d.get("warnings", []) if "perfquery" in w], d["warnings"]
+PY
+if [ $? -eq 0 ]; then
+	fa_ok "perfquery gave every CA port its counters and their growth"
+else
+	fa_fail "perfquery gave every CA port its counters and their growth" "$FA_TMP/pq.out"
 fi
 
 fa_done

@@ -24,7 +24,7 @@ fa_expect_grep "the reference lists pack parameters" '^\| `oversubscription_warn
 
 fa_run rules check
 fa_expect_rc "every shipped example holds" 0
-fa_expect_grep "rules check counts the catalogue" '^[0-9]+ rules in 9 packs: all [0-9]+ examples hold$' "$FA_TMP/out"
+fa_expect_grep "rules check counts the catalogue" '^[0-9]+ rules in 10 packs: all [0-9]+ examples hold$' "$FA_TMP/out"
 
 fa_run rules explain mtu.path
 fa_expect_rc "rules explain exits 0" 0

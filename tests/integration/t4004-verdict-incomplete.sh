@@ -40,7 +40,7 @@ fa_run run -i "$inv" $SEEDED
 fa_expect_rc "the example without its seeded faults passes: exit 0" 0
 fa_expect_grep "the headline is PASS" '^PASS  findings 2 \(error 0' "$FA_TMP/out"
 fa_expect_grep "the report names the packs and their digest" \
-	'^packs addressing, infiniband, links, nccl, nic, roce-basics, roce-lossless, topology, versions \(sha256 [0-9a-f]{16}\)$' \
+	'^packs addressing, health, infiniband, links, nccl, nic, roce-basics, roce-lossless, topology, versions \(sha256 [0-9a-f]{16}\)$' \
 	"$FA_TMP/out"
 
 # 3. One device's captures removed: incomplete in every format, exit 2.

@@ -49,15 +49,15 @@ python3 -c '
 import hashlib, json, sys
 r = json.load(open(sys.argv[1]))
 packs = {p["name"]: p for p in r["packs"]}
-assert len(packs) == 10, sorted(packs)
+assert len(packs) == 11, sorted(packs)
 extra = packs["site-extra"]
 assert extra["sha256"] == hashlib.sha256(open(sys.argv[2], "rb").read()).hexdigest(), extra
 assert extra["rules"] == 1
 lines = "".join("%s  %s\n" % (p["sha256"], p["name"]) for p in r["packs"])
 assert r["summary"]["packs_digest"] == hashlib.sha256(lines.encode()).hexdigest()
 ' "$FA_TMP/add.json" "$FA_TMP/extra.yaml" 2>"$FA_TMP/py.err" &&
-	fa_ok "JSON lists the 10 packs with the sha256 of each file and of the set" ||
-	fa_fail "JSON lists the 10 packs with the sha256 of each file and of the set" "$FA_TMP/py.err"
+	fa_ok "JSON lists the 11 packs with the sha256 of each file and of the set" ||
+	fa_fail "JSON lists the 11 packs with the sha256 of each file and of the set" "$FA_TMP/py.err"
 python3 -c '
 import json, os, sys
 r = json.load(open(sys.argv[1]))

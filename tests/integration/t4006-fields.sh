@@ -34,7 +34,7 @@ fa_expect_grep "and marks volatile fields" '^\| `device.warnings` \| .*\*\*volat
 
 fa_run fields --unfilled
 fa_expect_rc "fields --unfilled exits 0" 0
-fa_expect_grep "transceiver fields are filled by nothing yet" '^port.transceiver.cable_type ' "$FA_TMP/out"
+fa_expect_grep "the NCCL version is filled by nothing yet" '^device.software.nccl ' "$FA_TMP/out"
 fa_expect_no_grep "port.mtu is filled" '^port.mtu ' "$FA_TMP/out"
 
 # Every field the bundled example's parsers write is registered, with a source of its platform.
@@ -135,28 +135,28 @@ fa_expect_grep "the others do" '"rule": "pfc.lossless.enabled"' "$FA_TMP/p.json"
 cat >"$FA_TMP/unfilled.yaml" <<'YAML'
 pack: site
 rules:
-  - id: site.cable
-    title: Optics only
-    category: cabling
+  - id: site.nccl
+    title: One NCCL release
+    category: software
     severity: warning
-    scope: port
-    where: exists(port.transceiver.cable_type)
-    expect: port.transceiver.cable_type == 'optical'
+    scope: device
+    where: exists(device.software.nccl)
+    expect: device.software.nccl == '2.21.5'
     rationale: Site standard.
     examples:
       pass:
-        - port: { name: swp1, transceiver: { cable_type: optical } }
+        - device: { name: gpu001, kind: host, software: { nccl: "2.21.5" } }
       fail:
-        - port: { name: swp1, transceiver: { cable_type: dac } }
+        - device: { name: gpu001, kind: host, software: { nccl: "2.18.1" } }
 YAML
 fa_run rules lint "$FA_TMP/unfilled.yaml"
 fa_expect_rc "lint of a rule on an unfilled field exits 65" 65
-fa_expect_grep "and says which field nothing fills" "unfilled.yaml:3: rule 'site.cable' reads port.transceiver.cable_type, which no shipped parser fills" "$FA_TMP/out"
+fa_expect_grep "and says which field nothing fills" "unfilled.yaml:3: rule 'site.nccl' reads device.software.nccl, which no shipped parser fills" "$FA_TMP/out"
 
 # An example naming an unknown field is refused too.
-sed 's/cable_type: dac/cable_typ: dac/' "$FA_TMP/unfilled.yaml" >"$FA_TMP/badex.yaml"
+sed 's/nccl: "2.18.1"/ncl: "2.18.1"/' "$FA_TMP/unfilled.yaml" >"$FA_TMP/badex.yaml"
 fa_run rules check -r "$FA_TMP/badex.yaml"
 fa_expect_rc "an example with an unknown field exits 65" 65
-fa_expect_grep "at its key" "badex.yaml:15:46: rule 'site.cable': example: unknown field 'port.transceiver.cable_typ' \(did you mean port.transceiver.cable_type\?\)" "$FA_TMP/err"
+fa_expect_grep "at its key" "badex.yaml:15:59: rule 'site.nccl': example: unknown field 'device.software.ncl' \(did you mean device.software.nccl\?\)" "$FA_TMP/err"
 
 fa_done

@@ -272,25 +272,37 @@ START_TEST(diff_volatile_fields_never_count)
 	struct fa_diff_opts opts = FA_DIFF_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	json_t *o = before(), *n = before(), *d;
+	size_t builtin;
 
 	fa_device_warn(dev(n, "gpu01"), "ethtool: unknown line");
 	fa_set_int(fa_device_find_port(dev(o, "gpu01"), "ens1f0np0"), "ib.lid", 7);
 	fa_set_int(fa_device_find_port(dev(n, "gpu01"), "ens1f0np0"), "ib.lid", 9);
+	/* counters, their health and module readings change on their own */
+	fa_set_int(fa_device_find_port(dev(o, "gpu01"), "ens1f0np0"), "counters.crc_errors", 2);
+	fa_set_int(fa_device_find_port(dev(n, "gpu01"), "ens1f0np0"), "counters.crc_errors", 90);
+	fa_set_int(fa_device_find_port(dev(n, "gpu01"), "ens1f0np0"), "health.delta.crc_errors",
+		   88);
+	fa_set(fa_device_find_port(dev(n, "gpu01"), "ens2f0np0"), "transceiver.temperature",
+	       json_real(51.5));
+	fa_set_str(dev(n, "gpu01"), "counters_read_at", "2026-12-02T16:15:00Z");
 	d = run_diff(o, n, NULL);
-	ck_assert_msg(nchanges(d) == 1, "Parse warnings are volatile; only the LID change counts "
-		      "(%zu changes).", nchanges(d));
+	ck_assert_msg(nchanges(d) == 1, "Parse warnings, counters, health and module readings "
+		      "are volatile; only the LID change counts (%zu changes).", nchanges(d));
 	ck_assert_str_eq(fa_get_str(change(d, 0), "field"), "ib.lid");
-	ck_assert_msg(json_array_size(json_object_get(d, "volatile")) == 1 &&
-		      !strcmp(json_string_value(json_array_get(json_object_get(d, "volatile"), 0)),
-			      "device.warnings"),
+	ck_assert_msg(!strcmp(json_string_value(json_array_get(json_object_get(d, "volatile"), 0)),
+			      "device.warnings") &&
+			      fa_volatile_match(v, "port", "counters.rx_pause") &&
+			      fa_volatile_match(v, "port", "health.delta.crc_errors") &&
+			      !fa_volatile_match(v, "port", "transceiver.vendor"),
 		      "The built-in patterns are the fields audit/fields.def flags volatile.");
-	json_decref(d);
 
+	builtin = json_array_size(json_object_get(d, "volatile"));
 	ck_assert_int_eq(fa_volatile_add(v, "port.ib.lid", &err), 0);
 	opts.volatiles = v;
+	json_decref(d);
 	d = run_diff(o, n, &opts);
 	ck_assert_msg(nchanges(d) == 0, "A user pattern makes the LID volatile too.");
-	ck_assert_msg(json_array_size(json_object_get(d, "volatile")) == 2,
+	ck_assert_msg(json_array_size(json_object_get(d, "volatile")) == builtin + 1,
 		      "The diff lists the volatile patterns it used.");
 	json_decref(d);
 
@@ -307,8 +319,8 @@ START_TEST(diff_volatile_fields_never_count)
 			      strstr(err.msg, "did you mean port.ib.lid?") != NULL,
 		      "A pattern naming no field of the model is refused, with the closest field "
 		      "(%s).", err.msg);
-	ck_assert_msg(fa_volatile_add(v, "*.counters", &err) == -FA_EINVAL,
-		      "The model has no counters: the pattern would do nothing.");
+	ck_assert_msg(fa_volatile_add(v, "*.statistics", &err) == -FA_EINVAL,
+		      "The model has no statistics: the pattern would do nothing.");
 	ck_assert_int_eq(fa_volatile_add(v, "*.lid", &err), 0);
 	fa_volatile_free(v);
 	json_decref(o);
@@ -759,7 +771,7 @@ START_TEST(render_junit_of_sample_reports)
 	ck_assert_msg(strstr(x, "<testcase classname=\"fabric-audit.roce-basics\" "
 			     "name=\"mtu.jumbo\">\n      <failure type=\"error\"") != NULL,
 		      "A failing rule is a testcase with a failure typed by its severity.");
-	ck_assert_msg(strstr(x, "&lt;script&gt;alert(&apos;pwned&apos;)&lt;/script&gt;") &&
+	ck_assert_msg(strstr(x, "&lt;script&gt;alert('pwned')&lt;/script&gt;") &&
 		      !strstr(x, "<script>"), "Markup in a finding is escaped.");
 	free(x);
 	json_decref(r);

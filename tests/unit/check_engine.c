@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "audit/engine.h"
+#include "audit/related.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
@@ -967,6 +968,48 @@ START_TEST(engine_default_rules_path)
 }
 END_TEST
 
+/* A health finding names the configuration findings of its port and of links through it. */
+START_TEST(engine_health_findings_name_related_ones)
+{
+	json_error_t jerr;
+	json_t *f = json_loads(
+		"["
+		"{\"rule\": \"health.pause.tx_rate\", \"category\": \"health\","
+		" \"subject_text\": \"gpu1:eth0\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"gpu1\", \"port\": \"eth0\"}},"
+		"{\"rule\": \"health.crc_errors\", \"category\": \"health\","
+		" \"subject_text\": \"leaf1:swp9\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"leaf1\", \"port\": \"swp9\"}},"
+		"{\"rule\": \"pfc.lossless.enabled\", \"category\": \"pfc\","
+		" \"subject_text\": \"gpu1:eth0\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"gpu1\", \"port\": \"eth0\"}},"
+		"{\"rule\": \"pfc.link.equal\", \"category\": \"pfc\","
+		" \"subject_text\": \"gpu1:eth0 -- leaf1:swp1\","
+		" \"subject\": {\"type\": \"link\", \"a\": {\"device\": \"gpu1\", \"port\": \"eth0\"},"
+		" \"b\": {\"device\": \"leaf1\", \"port\": \"swp1\"}}},"
+		"{\"rule\": \"mtu.rdma.jumbo\", \"category\": \"mtu\","
+		" \"subject_text\": \"gpu2:eth0\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"gpu2\", \"port\": \"eth0\"}}"
+		"]", 0, &jerr);
+	const json_t *rel;
+
+	ck_assert_ptr_nonnull(f);
+	fa_findings_relate(f);
+	rel = json_object_get(json_array_get(f, 0), "related");
+	ck_assert_int_eq(json_array_size(rel), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rel, 0), "rule")),
+			 "pfc.lossless.enabled");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rel, 1), "subject_text")),
+			 "gpu1:eth0 -- leaf1:swp1");
+	ck_assert_msg(!json_object_get(json_array_get(f, 1), "related"),
+		      "A health finding on a port without configuration findings has no list.");
+	ck_assert_msg(!json_object_get(json_array_get(f, 2), "related") &&
+		      !json_object_get(json_array_get(f, 4), "related"),
+		      "Configuration findings get no list.");
+	json_decref(f);
+}
+END_TEST
+
 Suite *fa_engine_suite(void)
 {
 	Suite *s = suite_create("engine");
@@ -994,6 +1037,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_select_and_skip);
 	tcase_add_test(tc, engine_path_rules_are_linear);
 	tcase_add_test(tc, engine_for_each_finding_per_set);
+	tcase_add_test(tc, engine_health_findings_name_related_ones);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -94,6 +94,9 @@ static const char *const fa_true_cases[] = {
 	"all([true, true])", "not all([true, false])", "all([])", "any([false, true])",
 	"not any([])", "duplicates([3, 1, 3, 2, 1, 3]) == [1, 3]", "duplicates([1, 2]) == []",
 	"unique([3, 1, 3]) == [1, 3]", "flatten([[1], [2, 3], 4]) == [1, 2, 3, 4]",
+	"above([0, 5, 0, 1200, 3], 1000) == [3]", "above([0.5, 2, 1], 1) == [1]",
+	"above([1, 2], 2) == []", "above([], 1) == []", "below([-3.5, -14.2, -2], -13.9) == [1]",
+	"below([1, 2, 3], 2.5) == [0, 1]", "above(port.qos.pfc_enabled, 3) == [1]",
 	"len(grouped([['b', 1], ['a', 2], ['b', 3], ['b', 1]])) == 2",
 	"grouped([['b', 1], ['a', 2], ['b', 3], ['b', 1]])[0].key == 'a'",
 	"grouped([['b', 1], ['a', 2], ['b', 3], ['b', 1]])[1].values == [1, 3]",
@@ -267,6 +270,7 @@ static const char *const fa_error_cases[] = {
 	"int('1x') == 1", "[x for x in 3] == []", "[x for x in [1] if 2] == []",
 	"peer(3) == 1", "tier('leaf') == 1", "split('a', '') == []", "split(1, ',') == []",
 	"startswith(1, 'a')", "floor('26') == 26", "floor(1e300) == 1",
+	"above(3, 1) == []", "above([1, 'a'], 0) == []", "below([1], 'a') == []",
 };
 
 START_TEST(expr_type_errors_are_errors)

@@ -119,8 +119,8 @@ START_TEST(fields_volatile_and_filled_flags)
 	/* An object is filled when a field below it is. */
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.qos")));
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.nic.mlxconfig")));
-	/* The cable type is not read yet; the module's identity and readings are. */
-	ck_assert(!fa_field_is_filled(fa_field_find_full("port.transceiver.cable_type")));
+	/* NX-OS transceiver details fill the module fields, and so their object. */
+	ck_assert(fa_field_is_filled(fa_field_find_full("port.transceiver.cable_type")));
 	ck_assert(fa_field_is_filled(fa_field_find_full("port.transceiver")));
 }
 END_TEST

@@ -47,6 +47,7 @@ int main(void)
 		fa_roundtrip_suite,
 		fa_scrub_suite,
 		fa_collect_suite,
+		fa_health_suite,
 		fa_port_index_suite,
 		/* Agreement with the peers' expected parses */
 		fa_agreement_suite,

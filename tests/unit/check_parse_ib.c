@@ -54,6 +54,7 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"saquery SMIR", FA_CMD_OPTIONAL},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
 	    {"smpquery pkeys LID", FA_CMD_OPTIONAL},
+	    {"perfquery -x -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
 	};
 	const struct fa_platform *p = fa_platform_find("ib-fabric");
@@ -65,11 +66,14 @@ START_TEST(parse_ib_table_is_the_documented_one)
 		      "The ib-fabric table has %zu commands.", sizeof(want) / sizeof(want[0]));
 	for (i = 0; i < p->ncommands; i++) {
 		bool per_port = strstr(want[i].command, " LID") != NULL;
+		/* P_Keys only where partitions.conf was read; counters of every CA port. */
+		enum fa_expand e = !per_port ? FA_EXPAND_NONE
+				   : want[i].flags & FA_CMD_COUNTERS ? FA_EXPAND_IBCALID
+				   : FA_EXPAND_IBCAPORT;
 
 		ck_assert_msg(strcmp(p->commands[i].command, want[i].command) == 0 &&
 				  p->commands[i].flags == want[i].flags &&
-				  p->commands[i].expand ==
-					  (per_port ? FA_EXPAND_IBCAPORT : FA_EXPAND_NONE) &&
+				  p->commands[i].expand == e &&
 				  p->commands[i].parse,
 			      "Entry %zu is '%s', once per device (per CA port: LID), with its flags "
 			      "and a parser.", i, want[i].command);
@@ -330,6 +334,119 @@ START_TEST(parse_ib_pkeys_ca_ports)
 }
 END_TEST
 
+#define PQ "treydock__infiniband_exporter/collectors/fixtures/perfquery/"
+
+/* A CA port of the ib-fabric device as ibnetdiscover leaves it: name, LID, port number. */
+static void fa_t_ca_port(json_t *d, const char *name, int lid, int port)
+{
+	json_t *p = fa_device_port(d, name);
+
+	fa_set_str(p, "ib.node_type", "ca");
+	fa_set_int(p, "ib.lid", lid);
+	fa_set_int(p, "ib.port_number", port);
+}
+
+/*
+ * Real perfquery -x outputs (infiniband_exporter's fixtures): one port with errors, two ports
+ * of one CA in one output, and the exporter's empty capture.  Values read by hand.
+ */
+START_TEST(parse_ib_perfquery_counters)
+{
+	static const char bad[] = "ibwarn: [1] mad_rpc_open_port: can't open UMAD port\n";
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	struct fa_err err = FA_ERR_INIT;
+
+	fa_t_ca_port(d, "gpu01 mlx5_0/1", 2052, 1);
+	fa_t_ca_port(d, "gpu02 mlx5_0/1", 1719, 1);
+	fa_t_ca_port(d, "gpu02 mlx5_0/2", 1720, 2);
+	fa_t_ca_port(d, "gpu03 mlx5_0/1", 134, 1);
+	json_array_append_new(json_object_get(d, "ports"),
+			      json_pack("{s:s, s:{s:s, s:i}}", "name", "leaf01/3", "ib",
+					"node_type", "switch", "lid", 134));
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric",
+				    "perfquery -x -a -l 2052", "2052",
+				    fa_test_fixture(PQ "0x506b4b03005c2740.out"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "gpu01 mlx5_0/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_bytes"), 178791657177235LL * 4);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_bytes"), 178762341961629LL * 4);
+	ck_assert_int_eq(fa_tp_int(p, "counters.link_down_events"), 1);
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_discards"), 20046);
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_errors"), 0);
+	ck_assert_msg(json_is_integer(fa_obj_get_path(p, "counters.tx_bytes")),
+		      "Counters are JSON integers.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Every line is understood.");
+
+	/* Two ports of one CA through port 1's LID: port 2 is left to its own LID. */
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric",
+				    "perfquery -x -a -l 1719", "1719",
+				    fa_test_fixture(PQ "0x7cfe9003009ce5b0.out"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "gpu02 mlx5_0/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_bytes"), 36298026860928LL * 4);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_bytes"), 12279028775751LL * 4);
+	ck_assert_int_eq(fa_tp_int(p, "counters.link_down_events"), 0);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "gpu02 mlx5_0/2"), "counters"),
+		      "Port 2's block (26006570014026 words) is not written through port 1's LID.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Both blocks are understood.");
+
+	/* LID 134 is a CA port and a switch port: only the CA port gets the counters. */
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric",
+				    "perfquery -x -a -l 134", "134",
+				    fa_test_fixture(PQ "0x7cfe9003003b4bde.out"), d, &err),
+			 0);
+	ck_assert_int_eq(fa_tp_int(fa_device_find_port(d, "gpu03 mlx5_0/1"), "counters.rx_bytes"),
+			 9752484588300LL * 4);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "leaf01/3"), "counters"),
+		      "A switch port with the same LID is not a CA port.");
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric", "perfquery -x -a -l 7",
+				    "7", fa_test_fixture(PQ "0x506b4b0300cc02a6.out"), d, &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_perfquery, "ib-fabric", "perfquery -x -a -l 7",
+				   "7", bad, sizeof(bad) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
+/* Layout variants: another LID, an unknown counter, a value that is no number, overflow. */
+START_TEST(parse_ib_perfquery_variants)
+{
+	static const char text[] =
+		"# Port extended counters: Lid 9 port 1 (CapMask: 0x5A00 CapMask2: 0x0000000)\n"
+		"PortSelect:......................1\n"
+		"PortXmitData:....................10\n"
+		"PortRcvData:.....................4611686018427387904\n"
+		"SymbolErrorCounter:..............12\n"
+		"LinkDownedCounter:...............n/a\n"
+		"PortFutureCounter:...............3\n"
+		"# Port extended counters: Lid 77 port 1 (CapMask: 0x5A00 CapMask2: 0x0000000)\n"
+		"PortXmitData:....................1\n";
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	struct fa_err err = FA_ERR_INIT;
+
+	fa_t_ca_port(d, "gpu09 mlx5_0/1", 9, 1);
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_perfquery, "ib-fabric", "perfquery -x -a -l 9", "9",
+				   text, sizeof(text) - 1, d, &err),
+			 0);
+	p = fa_device_find_port(d, "gpu09 mlx5_0/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_bytes"), 40);
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 12);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.rx_bytes") &&
+			  !fa_obj_get_path(p, "counters.link_down_events"),
+		      "A value that is no counter, or too large as bytes, is not written.");
+	ck_assert_msg(fa_tp_warned(d, "PortRcvData '4611686018427387904'") &&
+			  fa_tp_warned(d, "LinkDownedCounter 'n/a'") &&
+			  fa_tp_warned(d, "PortFutureCounter") &&
+			  fa_tp_warned(d, "no CA port with LID 77"),
+		      "Each is a warning.");
+	json_decref(d);
+}
+END_TEST
+
 /* Real saquery SMIR output: a master and a standby OpenSM, both at priority 0. */
 START_TEST(parse_ib_smir_master_standby)
 {
@@ -529,6 +646,8 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
 	tcase_add_test(tc, parse_ib_smir_master_standby);
 	tcase_add_test(tc, parse_ib_pkeys_ca_ports);
+	tcase_add_test(tc, parse_ib_perfquery_counters);
+	tcase_add_test(tc, parse_ib_perfquery_variants);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);

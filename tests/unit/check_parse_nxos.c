@@ -93,6 +93,16 @@ START_TEST(parse_nxos_interface_json)
 	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan1"), "admin_state"), "down");
 	ck_assert_msg(fa_obj_get_path(fa_device_find_port(d, "Ethernet2/40"), "speed") == NULL,
 		      "auto-speed on a port without link leaves speed absent.");
+	/* The eth_ counters of this lab switch are all 0, and written as such. */
+	ck_assert_msg(fa_int(p, "counters.rx_bytes") == 0 && fa_int(p, "counters.tx_bytes") == 0 &&
+			  fa_int(p, "counters.crc_errors") == 0 &&
+			  fa_int(p, "counters.rx_errors") == 0 &&
+			  fa_int(p, "counters.tx_errors") == 0 &&
+			  fa_int(p, "counters.rx_discards") == 0 &&
+			  fa_int(p, "counters.tx_discards") == 0,
+		      "Ethernet2/1 has its seven counters.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Vlan1"), "counters"),
+		      "An SVI has no eth_ counters.");
 	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real reply raises no warning.");
 	json_decref(d);
 }
@@ -102,7 +112,9 @@ START_TEST(parse_nxos_interface_single_row_is_a_dict)
 {
 	const char *one = "{\"TABLE_interface\": {\"ROW_interface\": {\"interface\": "
 			  "\"Ethernet1/49\", \"state\": \"up\", \"admin_state\": \"up\", "
-			  "\"eth_mtu\": 9216, \"eth_speed\": \"400 Gb/s\"}}}";
+			  "\"eth_mtu\": 9216, \"eth_speed\": \"400 Gb/s\", "
+			  "\"eth_inbytes\": 123456789012, \"eth_outbytes\": \"42\", "
+			  "\"eth_crc\": 7, \"eth_indiscard\": \"n/a\"}}}";
 	struct fa_err err = FA_ERR_INIT;
 	int r;
 	json_t *d = fa_nxos_run_text(fa_parse_nxos_interface, NULL, one, strlen(one), &r, &err);
@@ -111,6 +123,13 @@ START_TEST(parse_nxos_interface_single_row_is_a_dict)
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(fa_int(p, "mtu") == 9216, "An integer MTU is read.");
 	ck_assert_msg(fa_int(p, "speed") == 400000000000LL, "400 Gb/s is 4*10^11 bit/s.");
+	/* Hand-made counters: integers, a numeric string, a value that is no count. */
+	ck_assert_msg(fa_int(p, "counters.rx_bytes") == 123456789012LL &&
+			  fa_int(p, "counters.tx_bytes") == 42 && fa_int(p, "counters.crc_errors") == 7,
+		      "Counters are read as integers or numeric strings.");
+	ck_assert_msg(!fa_obj_get_path(p, "counters.rx_discards") &&
+			  fa_tp_warned(d, "eth_indiscard 'n/a' is not a counter value"),
+		      "'n/a' is a warning, not a counter.");
 	json_decref(d);
 }
 END_TEST
@@ -606,6 +625,255 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 	t->skipped += a.peer_defects + a.bond_speeds;
 }
 
+#define XCVR GENIE "ShowInterfaceTransceiverDetails/cli/equal/"
+
+static json_t *fa_xcvr_run(json_t *dev, const char *path, int want)
+{
+	struct fa_err err = FA_ERR_INIT;
+
+	if (!dev)
+		dev = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_file(fa_parse_nxos_transceiver, "nxos",
+				    "show interface transceiver details", NULL, path, dev, &err),
+			 want);
+	return dev;
+}
+
+/* The number at @path of port @port, or -999 when absent. */
+static double fa_xnum(const json_t *dev, const char *port, const char *path)
+{
+	json_t *v = fa_obj_get_path(fa_device_find_port(dev, port), path);
+
+	return json_is_number(v) ? json_number_value(v) : -999;
+}
+
+/* Lane @i of the list at @path of port @port, or -999. */
+static double fa_xlane(const json_t *dev, const char *port, const char *path, size_t i)
+{
+	json_t *v = json_array_get(fa_obj_get_path(fa_device_find_port(dev, port), path), i);
+
+	return json_is_number(v) ? json_number_value(v) : -999;
+}
+
+/*
+ * Real "show interface transceiver details" (genieparser's NX-OS captures): a QSFP28 PSM4 with
+ * four Rx lanes measured and Tx power N/A, 40G DACs and AOCs without DOM, a QSFP-DD DR4 whose
+ * bias and power are N/A, an SFP with one table.  Values read by hand.
+ */
+START_TEST(parse_nxos_transceiver_details)
+{
+	json_t *d = fa_xcvr_run(NULL, fa_test_fixture(XCVR "golden_output_3_output.txt"), 0);
+	const char *p = "Ethernet1/50";
+
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.vendor"),
+			 "CISCO-LUXTERA");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.part_number"),
+			 "LUX42604BO");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.serial"), "CVR2225001K");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.form_factor"), "QSFP28");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.temperature"), 16.58, 1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.voltage"), 3.27, 1e-9);
+	ck_assert_uint_eq(json_array_size(fa_obj_get_path(fa_device_find_port(d, p),
+							  "transceiver.rx_power")), 4);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.rx_power", 0), -13.97, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.rx_power", 1), -14.68, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.rx_power", 2), -15.08, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.rx_power", 3), -13.66, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.tx_bias", 3), 47.25, 1e-9);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, p), "transceiver.tx_power"),
+		      "Tx power N/A on every lane: no list.");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.rx_power.high_alarm"), 4.99,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.rx_power.low_alarm"), -16.77,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.rx_power.high_warning"),
+				1.99, 1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.rx_power.low_warning"),
+				-12.67, 1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.tx_power.low_alarm"), -13.46,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.tx_bias.high_alarm"), 125.30,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.temperature.low_alarm"), -5,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.voltage.high_warning"), 3.46,
+				1e-9);
+	/* 40G copper: SFF-8636 copper length; no DOM. */
+	ck_assert_double_eq_tol(fa_xnum(d, "Ethernet1/45", "transceiver.length_m"), 1, 1e-9);
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "Ethernet1/45"),
+				   "transceiver.form_factor"), "QSFP+");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Ethernet1/44"),
+				       "transceiver.temperature"),
+		      "DOM is not supported: no readings.");
+	/* QSFP-DD DR4: an optical module, temperature and voltage, bias and power N/A. */
+	p = "Ethernet1/47";
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.form_factor"),
+			 "QSFP-DD");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.cable_type"), "optical");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.temperature"), 22.99, 1e-9);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, p), "transceiver.tx_bias"),
+		      "Bias N/A: no list.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The capture is understood in full.");
+	json_decref(d);
+
+	/* One table, no lane numbers: an SFP. */
+	d = fa_xcvr_run(NULL, fa_test_fixture(XCVR "golden_output_4_output.txt"), 0);
+	p = "Ethernet1/26";
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.form_factor"), "SFP");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.temperature"), 25.67, 1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.voltage"), 3.28, 1e-9);
+	ck_assert_uint_eq(json_array_size(fa_obj_get_path(fa_device_find_port(d, p),
+							  "transceiver.tx_power")), 1);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.tx_power", 0), -2.54, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, p, "transceiver.tx_bias", 0), 7.53, 1e-9);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, p), "transceiver.rx_power"),
+		      "Rx power N/A.");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.tx_power.low_warning"), -7.30,
+				1e-9);
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.thresholds.temperature.low_warning"), 10,
+				1e-9);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The SFP capture is understood in full.");
+	json_decref(d);
+
+	/* A CMIS passive copper cable: DAC with its assembly length. */
+	d = fa_xcvr_run(NULL, fa_test_fixture(XCVR "golden_output_1_output.txt"), 0);
+	p = "Ethernet1/1";
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.cable_type"), "dac");
+	ck_assert_double_eq_tol(fa_xnum(d, p, "transceiver.length_m"), 2.0, 1e-9);
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, p), "transceiver.vendor"), "CISCO-LEONI");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The DAC capture is understood in full.");
+	json_decref(d);
+
+	d = fa_xcvr_run(NULL, fa_test_fixture(XCVR "golden_output_2_output.txt"), 0);
+	ck_assert_double_eq_tol(fa_xnum(d, "Ethernet1/63", "transceiver.thresholds.rx_power.low_alarm"),
+				-9.91, 1e-9);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The DR4 capture is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
+/* Layout variants (hand-made): an empty cage, flags, a broken row and length, garbage. */
+START_TEST(parse_nxos_transceiver_variants)
+{
+	static const char text[] =
+		"Ethernet1/7\n"
+		"    transceiver is not present\n"
+		"\n"
+		"Ethernet1/8\n"
+		"    transceiver is present\n"
+		"    name is ACME\n"
+		"    Cable Length is   long\n"
+		"\n"
+		"Lane Number:1 Network Lane\n"
+		"    Temperature   80.50 C  ++   75.00 C     -5.00 C     70.00 C        0.00 C\n"
+		"    Rx Power     -20.00 dBm --    4.99 dBm  -16.77 dBm    1.99 dBm    -12.67 dBm\n"
+		"    Tx Power      1.00 dBm       4.99 dBm\n"
+		"\n"
+		"Lane Number:2 Network Lane\n"
+		"    Rx Power     -1.50 dBm        4.99 dBm  -16.77 dBm    1.99 dBm    -12.67 dBm\n";
+	static const char junk[] = "% Invalid command at '^' marker.\n";
+	json_t *d = fa_device_new("nx", "switch");
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_transceiver, "nxos",
+				   "show interface transceiver details", NULL, text,
+				   sizeof(text) - 1, d, &err),
+			 0);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Ethernet1/7"), "transceiver"),
+		      "An empty cage has no transceiver.");
+	ck_assert_double_eq_tol(fa_xnum(d, "Ethernet1/8", "transceiver.temperature"), 80.5, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, "Ethernet1/8", "transceiver.rx_power", 0), -20, 1e-9);
+	ck_assert_double_eq_tol(fa_xlane(d, "Ethernet1/8", "transceiver.rx_power", 1), -1.5, 1e-9);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Ethernet1/8"), "transceiver.length_m")
+			      && !fa_obj_get_path(fa_device_find_port(d, "Ethernet1/8"),
+						  "transceiver.tx_power"),
+		      "A broken length or row writes nothing.");
+	ck_assert_msg(fa_tp_warned(d, "cable length 'long'") && fa_tp_warned(d, "Tx Power"),
+		      "Each broken line is a warning.");
+	json_decref(d);
+
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_transceiver, "nxos",
+				   "show interface transceiver details", NULL, junk,
+				   sizeof(junk) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
+#define ERRS GENIE "ShowInterfaceCountersErrors/cli/equal/"
+
+/*
+ * Real "show interface counters errors" (genieparser's NX-OS captures): five tables of 24
+ * ports and mgmt0 ("--" where a counter does not apply), and one port with Stomped-CRC.
+ * Values read by hand.
+ */
+START_TEST(parse_nxos_counters_errors)
+{
+	static const char junk[] = "% Invalid command at '^' marker.\n";
+	static const char variant[] =
+		"Port          Align-Err    FCS-Err   Xmit-Err    Rcv-Err  UnderSize OutDiscards\n"
+		"Eth1/9                  0          7         x1          0          0           0\n"
+		"Eth1/9                  0\n"
+		"Port           InDiscards  Pause-Err\n"
+		"Eth1/9                 12          3\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("nx", "switch"), *p;
+
+	ck_assert_int_eq(fa_tp_file(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				    NULL, fa_test_fixture(ERRS "golden_output_output.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/13");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_discards"), 14500);
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_discards"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(fa_device_find_port(d, "Ethernet1/23"), "counters.tx_discards"),
+			 20340);
+	p = fa_device_find_port(d, "mgmt0");
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_errors") &&
+			  !fa_obj_get_path(p, "counters.rx_discards"),
+		      "'--' is no value.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 25, "24 ports and mgmt0.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The capture is understood in full.");
+	json_decref(d);
+
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_file(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				    NULL, fa_test_fixture(ERRS "golden_output_1_output.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_errors"), 230);
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 0);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Stomped-CRC is a known column.");
+	json_decref(d);
+
+	/* Hand-made: a value that is no number, a short row, a column nobody knows. */
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				   NULL, variant, sizeof(variant) - 1, d, &err),
+			 0);
+	p = fa_device_find_port(d, "Ethernet1/9");
+	ck_assert_int_eq(fa_tp_int(p, "counters.crc_errors"), 7);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_discards"), 12);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_errors"), "'x1' is not written.");
+	ck_assert_msg(fa_tp_warned(d, "'x1' is not a counter value") &&
+			  fa_tp_warned(d, "not understood: Eth1/9") &&
+			  fa_tp_warned(d, "column 'Pause-Err' not known"),
+		      "Each is a warning.");
+	json_decref(d);
+
+	d = fa_device_new("nx", "switch");
+	ck_assert_int_eq(fa_tp_run(fa_parse_nxos_errors, "nxos", "show interface counters errors",
+				   NULL, junk, sizeof(junk) - 1, d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_nxos_platform_table)
 {
 	const struct fa_platform *p = fa_platform_find("nxos");
@@ -642,6 +910,9 @@ Suite *fa_parse_nxos_suite(void)
 	tcase_add_test(tc, parse_nxos_bad_input);
 	tcase_add_test(tc, parse_nxos_truncated_json_and_text);
 	tcase_add_test(tc, parse_nxos_platform_table);
+	tcase_add_test(tc, parse_nxos_transceiver_details);
+	tcase_add_test(tc, parse_nxos_transceiver_variants);
+	tcase_add_test(tc, parse_nxos_counters_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }

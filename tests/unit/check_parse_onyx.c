@@ -109,6 +109,17 @@ START_TEST(parse_onyx_interfaces_36_text)
 	ck_assert_str_eq(fa_get_str(m, "mac"), "24:8a:07:27:ad:b2");
 	ck_assert_str_eq(fa_get_str(lo, "type"), "loopback");
 	ck_assert_msg(fa_int(lo, "mtu") == 16436, "lo has MTU 16436.");
+	/* The Rx and Tx sections: bytes, error and discard packets are counters. */
+	ck_assert_msg(fa_int(split, "counters.rx_bytes") == 7473484550LL, "Eth1/16/4 Rx bytes.");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Eth1/16/2"), "counters.rx_bytes") ==
+			  5843657963LL &&
+		      fa_int(fa_device_find_port(d, "Eth1/16/2"), "counters.tx_bytes") == 42136,
+		      "Eth1/16/2 Rx and Tx bytes.");
+	ck_assert_msg(fa_int(e1, "counters.rx_errors") == 0 && fa_int(e1, "counters.tx_errors") == 0 &&
+			  fa_int(e1, "counters.rx_discards") == 0 &&
+			  fa_int(e1, "counters.tx_discards") == 0 && fa_int(e1, "counters.rx_bytes") == 0,
+		      "Eth1/1 has its counters, all zero.");
+	ck_assert_msg(!fa_obj_get_path(m, "counters"), "mgmt0's RX/TX lines are not read.");
 	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
 	json_decref(d);
 }
@@ -126,6 +137,10 @@ START_TEST(parse_onyx_interfaces_aligned_text)
 	ck_assert_msg(json_is_true(fa_obj_get_path(e1, "autoneg")), "Auto-negotiation is on.");
 	ck_assert_str_eq(fa_get_str(e1, "description"), "to gpu-node-01 port 1");
 	ck_assert_str_eq(fa_get_str(e2, "admin_state"), "down");
+	ck_assert_msg(fa_int(e1, "counters.rx_bytes") == 3650 && fa_int(e1, "counters.tx_bytes") == 378,
+		      "The indented Rx: and Tx: sections are read too.");
+	ck_assert_msg(!fa_obj_get_path(e2, "counters.rx_bytes"),
+		      "A section with packets only writes no counter.");
 	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
 	json_decref(d);
 }

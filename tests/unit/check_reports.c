@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/parser.h>
+
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 #include "audit/util/fileio.h"
@@ -396,6 +398,37 @@ START_TEST(reports_long_value_cut)
 }
 END_TEST
 
+START_TEST(reports_junit_is_well_formed_with_hostile_text)
+{
+	struct fa_buf out = FA_BUF_INIT;
+	json_t *report = load_sample("findings");
+	json_t *f = json_array_get(json_object_get(report, "findings"), 0);
+	xmlDocPtr doc;
+	xmlNodePtr n;
+	xmlChar *msg;
+	char *text;
+
+	/* a control character, markup, both quotes, U+FFFF: none may break the document */
+	json_object_set_new(f, "message", json_string("a\x01" "b <x>&\"q\" 'a' \xef\xbf\xbf end"));
+	render(report, "junit", false, &out);
+	doc = xmlReadMemory(out.buf, (int)out.len, "junit.xml", NULL, XML_PARSE_NONET);
+	ck_assert_msg(doc != NULL, "The JUnit document is well-formed XML.");
+	text = (char *)xmlNodeGetContent(xmlDocGetRootElement(doc));
+	ck_assert_msg(strstr(text, "a\\x01b <x>&\"q\" 'a' ? end") != NULL,
+		      "The message reads back as written, the control character as \\x01 and "
+		      "U+FFFF as '?'.");
+	xmlFree(text);
+	n = xmlDocGetRootElement(doc);
+	ck_assert_str_eq((const char *)n->name, "testsuites");
+	msg = xmlGetProp(n, (const xmlChar *)"failures");
+	ck_assert_msg(msg && atoi((const char *)msg) >= 1, "The totals count the failing rule.");
+	xmlFree(msg);
+	xmlFreeDoc(doc);
+	fa_buf_release(&out);
+	json_decref(report);
+}
+END_TEST
+
 Suite *fa_reports_suite(void)
 {
 	Suite *s = suite_create("reports");
@@ -415,6 +448,7 @@ Suite *fa_reports_suite(void)
 	tcase_add_test(tc, reports_labels_come_from_field_tables);
 	tcase_add_test(tc, reports_severity_names_round_trip);
 	tcase_add_test(tc, reports_long_value_cut);
+	tcase_add_test(tc, reports_junit_is_well_formed_with_hostile_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

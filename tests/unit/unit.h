@@ -29,6 +29,7 @@ Suite *fa_snapshot_suite(void);
 Suite *fa_roundtrip_suite(void);
 Suite *fa_scrub_suite(void);
 Suite *fa_collect_suite(void);
+Suite *fa_health_suite(void);
 Suite *fa_port_index_suite(void);
 /* Agreement with the peers' expected parses */
 Suite *fa_agreement_suite(void);

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * perfquery -x -a -l LID: the extended port counters (PortCountersExtended, a PMA Get) of
+ * every port of the CA that has this LID, one block a port (infiniband-diags perfquery.c):
+ *
+ *   # Port extended counters: Lid 134 port 1 (CapMask: 0x5A00 CapMask2: 0x0000000)
+ *   PortSelect:......................1
+ *   PortXmitData:....................9049592493976
+ *   SymbolErrorCounter:..............0
+ *   ...
+ *
+ * into counters on the fabric port whose LID and port number the block names (docs/health.md).
+ * PortXmitData and PortRcvData count 4-byte words: they are written as bytes.  A block of
+ * another port of the same CA (a dual-port HCA answers for both) is left to that port's own
+ * LID, which the collector queries too.  -a -l rather than "LID PORT": the collector expands
+ * one word, and a CA's LID alone does not say its port number to perfquery.
+ * Counters without a model field (packets, VL15Dropped, PortXmitWait, ...) are known and
+ * skipped.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/model.h"
+#include "drivers/ib-fabric/parse-ib.h"
+#include "drivers/text/textscan.h"
+#include "audit/util/banned.h"
+
+#define FA_PQ_WORDS 12
+
+/* A perfquery counter and the model counter it is (NULL: known, no field), times @scale. */
+static const struct {
+	const char *name;
+	const char *counter;
+	json_int_t scale;
+} fa_pq_counters[] = {
+	{ "PortXmitData", "tx_bytes", 4 },
+	{ "PortRcvData", "rx_bytes", 4 },
+	{ "SymbolErrorCounter", "symbol_errors", 1 },
+	{ "LinkDownedCounter", "link_down_events", 1 },
+	{ "PortRcvErrors", "rx_errors", 1 },
+	{ "PortXmitDiscards", "tx_discards", 1 },
+	{ "PortSelect", NULL, 0 },
+	{ "CounterSelect", NULL, 0 },
+	{ "CounterSelect2", NULL, 0 },
+	{ "PortXmitPkts", NULL, 0 },
+	{ "PortRcvPkts", NULL, 0 },
+	{ "PortUnicastXmitPkts", NULL, 0 },
+	{ "PortUnicastRcvPkts", NULL, 0 },
+	{ "PortMulticastXmitPkts", NULL, 0 },
+	{ "PortMulticastRcvPkts", NULL, 0 },
+	{ "LinkErrorRecoveryCounter", NULL, 0 },
+	{ "PortRcvRemotePhysicalErrors", NULL, 0 },
+	{ "PortRcvSwitchRelayErrors", NULL, 0 },
+	{ "PortXmitConstraintErrors", NULL, 0 },
+	{ "PortRcvConstraintErrors", NULL, 0 },
+	{ "LocalLinkIntegrityErrors", NULL, 0 },
+	{ "ExcessiveBufferOverrunErrors", NULL, 0 },
+	{ "VL15Dropped", NULL, 0 },
+	{ "PortXmitWait", NULL, 0 },
+	{ "QP1Dropped", NULL, 0 },
+};
+
+/* The CA port of @device with LID @lid, or NULL. */
+static json_t *fa_pq_port(json_t *device, json_int_t lid)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		const char *type = fa_get_str(p, "ib.node_type");
+		json_int_t l;
+
+		if (type && strcmp(type, "ca") == 0 && fa_get_int(p, "ib.lid", &l) == 1 && l == lid)
+			return p;
+	}
+	return NULL;
+}
+
+/* "# Port extended counters: Lid 134 port 1 (...)": the LID and port number. */
+static bool fa_pq_header(struct fa_textscan_span line, int64_t *lid, int64_t *port)
+{
+	struct fa_textscan_span w[FA_PQ_WORDS];
+	size_t n = fa_textscan_words(line, w, FA_PQ_WORDS);
+
+	return n >= 8 && fa_textscan_eq(w[0], "#") && fa_textscan_eq(w[1], "Port") &&
+	       fa_textscan_eq(w[2], "extended") && fa_textscan_eq(w[3], "counters:") &&
+	       fa_textscan_eq(w[4], "Lid") && fa_textscan_int(w[5], lid) && *lid > 0 &&
+	       fa_textscan_eq(w[6], "port") && fa_textscan_int(w[7], port) && *port >= 0;
+}
+
+int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	const char *cmd = cap->command && *cap->command ? cap->command : "perfquery -x -a -l LID";
+	struct fa_textscan_span line, first = { "", 0 };
+	json_t *port = NULL;
+	struct fa_textscan ts;
+	unsigned bad = 0, blocks = 0, placed = 0;
+	bool in_block = false;
+
+	fa_textscan_init(&ts, cap->data, cap->len);
+	while (fa_textscan_next(&ts, &line)) {
+		struct fa_textscan_span key, val;
+		int64_t lid, pnum, v;
+		json_int_t have;
+		size_t i;
+
+		line = fa_textscan_trim(line);
+		if (line.len == 0)
+			continue;
+		if (fa_pq_header(line, &lid, &pnum)) {
+			in_block = true;
+			blocks++;
+			port = fa_pq_port(device, lid);
+			if (!port)
+				fa_device_warn(device, "%s: no CA port with LID %lld", cmd,
+					       (long long)lid);
+			else if (fa_get_int(port, "ib.port_number", &have) == 1 && have != pnum)
+				port = NULL;	/* another port of this CA: its own LID reads it */
+			else
+				placed++;
+			continue;
+		}
+		if (in_block && fa_textscan_keyval(line, ':', &key, &val)) {
+			while (val.len && val.ptr[0] == '.') {
+				val.ptr++;
+				val.len--;
+			}
+			for (i = 0; i < sizeof(fa_pq_counters) / sizeof(fa_pq_counters[0]); i++)
+				if (fa_textscan_eq(key, fa_pq_counters[i].name))
+					break;
+			if (i < sizeof(fa_pq_counters) / sizeof(fa_pq_counters[0])) {
+				char path[64];
+
+				if (!fa_pq_counters[i].counter || !port)
+					continue;
+				if (!fa_textscan_int(val, &v) || v < 0 ||
+				    v > INT64_MAX / fa_pq_counters[i].scale) {
+					fa_device_warn(device, "%s: line %u: %s '%.*s' is not a "
+						       "counter value", cmd, ts.lineno,
+						       fa_pq_counters[i].name,
+						       (int)(val.len > 40 ? 40 : val.len), val.ptr);
+					continue;
+				}
+				snprintf(path, sizeof(path), "counters.%s", fa_pq_counters[i].counter);
+				fa_set_int(port, path, v * fa_pq_counters[i].scale);
+				continue;
+			}
+		}
+		if (bad++ == 0)
+			first = line;
+		fa_device_warn(device, "%s: line %u not understood: %.*s", cmd, ts.lineno,
+			       (int)(line.len > 200 ? 200 : line.len), line.ptr);
+	}
+	if (blocks == 0)
+		return bad ? fa_err_set(err, FA_EPARSE, "%s: not perfquery -x output: %.*s", cmd,
+					(int)(first.len > 120 ? 120 : first.len), first.ptr)
+			   : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
+	return placed ? 0 : FA_PARSED_EMPTY;
+}
