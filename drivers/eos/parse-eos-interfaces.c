@@ -7,6 +7,8 @@
  * (connected, notconnect, errdisabled, ...) admin up; "lineProtocolStatus" is the operational
  * state; "bandwidth" is bits per second, 0 when EOS does not know it (vEOS, loopbacks), which
  * sets nothing; "autoNegotiate" "success" means negotiation ran and completed.
+ * "interfaceCounters" gives counters: linkStatusChanges (every change of the line protocol,
+ * up or down: carrier_changes), inOctets and outOctets (rx_bytes, tx_bytes).
  */
 #include "config.h"
 
@@ -65,6 +67,28 @@ static void fa_set_mac(json_t *p, const char *s)
 	fa_set_str(p, "mac", out);
 }
 
+static const char *const fa_eos_counters[][2] = {
+    {"linkStatusChanges", "counters.carrier_changes"},
+    {"inOctets", "counters.rx_bytes"},
+    {"outOctets", "counters.tx_bytes"},
+};
+
+static void fa_eos_interface_counters(json_t *device, const char *name, json_t *p,
+				      const json_t *ctr)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(fa_eos_counters) / sizeof(fa_eos_counters[0]); k++) {
+		json_t *v = json_object_get(ctr, fa_eos_counters[k][0]);
+
+		if (json_is_integer(v) && json_integer_value(v) >= 0)
+			fa_set_int(p, fa_eos_counters[k][1], json_integer_value(v));
+		else if (v)
+			fa_device_warn(device, FA_EOS_INTF_CMD ": %s: %s is not a count", name,
+				       fa_eos_counters[k][0]);
+	}
+}
+
 static void fa_eos_interface(json_t *device, const char *name, const json_t *i)
 {
 	const char *hw = json_string_value(json_object_get(i, "hardware"));
@@ -108,6 +132,8 @@ static void fa_eos_interface(json_t *device, const char *name, const json_t *i)
 		fa_set_str(p, "description", descr);
 	if (an && strcmp(an, "success") == 0)
 		fa_set_bool(p, "autoneg", true);
+	if (json_is_object(json_object_get(i, "interfaceCounters")))
+		fa_eos_interface_counters(device, name, p, json_object_get(i, "interfaceCounters"));
 }
 
 int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err)

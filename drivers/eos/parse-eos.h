@@ -21,7 +21,10 @@
 /* "show version | json": model, serial, os. */
 int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
-/* "show interfaces | json": ports with type, states, mtu, speed, mac, description. */
+/*
+ * "show interfaces | json": ports with type, states, mtu, speed, mac, description, and the
+ * counters carrier_changes, rx_bytes and tx_bytes.
+ */
 int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /* "show lldp neighbors detail | json": lldp.* of each port. */
@@ -32,5 +35,17 @@ int fa_parse_eos_lldp(const struct fa_capture *cap, json_t *device, struct fa_er
  * eAPI's {"output": "<text>"} wrapping of it.
  */
 int fa_parse_eos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces counters errors | json": error counters of each port. */
+int fa_parse_eos_counter_errors(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces counters discards | json": discard counters of each port. */
+int fa_parse_eos_counter_discards(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces transceiver | json": module sensor readings and serial number. */
+int fa_parse_eos_transceiver(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces transceiver dom thresholds | json": per-lane readings and thresholds. */
+int fa_parse_eos_transceiver_dom(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 #endif /* FA_DRIVERS_PARSE_EOS_H */

@@ -32,4 +32,22 @@ int fa_parse_sonic_version(const struct fa_capture *cap, json_t *device, struct 
 /* "docker exec lldp lldpctl -f json": lldpd's JSON. */
 int fa_parse_sonic_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* "show pfc counters": pfcstat's Rx and Tx tables, counters.rx_pause and tx_pause. */
+int fa_parse_sonic_pfc_counters(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show priority-group drop counters": pgdropstat, counters.priority_drops. */
+int fa_parse_sonic_pg_drops(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces counters": portstat, the error and drop counters. */
+int fa_parse_sonic_portstat(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces counters fec-stats": uncorrectable FEC codewords and BER estimates. */
+int fa_parse_sonic_fec_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show pfcwd stats": PFC watchdog storms per port, counters.pause_storm_events. */
+int fa_parse_sonic_pfcwd_stats(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show interfaces transceiver eeprom --dom": sfpshow, transceiver.* of each port. */
+int fa_parse_sonic_transceiver(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 #endif /* FA_DRIVERS_PARSE_SONIC_H */

@@ -5,7 +5,9 @@
  * All are read-only show commands, run once per device.  The running configuration comes
  * first so that "show interfaces status" can replace configured values (speed) with
  * operational ones.  LLDP is read from lldpd inside the lldp container; a user without
- * docker rights gets a warning, not a failed device.
+ * docker rights gets a warning, not a failed device.  The counter commands (pfcstat,
+ * pgdropstat, portstat, the PFC watchdog, sfpshow) are read twice by "collect --sample"; a release
+ * or ASIC without one of them gives a warning.
  */
 #include "config.h"
 
@@ -17,6 +19,18 @@ static const struct fa_command fa_sonic_commands[] = {
     {"show interfaces status", FA_EXPAND_NONE, 0, fa_parse_sonic_status},
     {"show version", FA_EXPAND_NONE, 0, fa_parse_sonic_version},
     {"docker exec lldp lldpctl -f json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_sonic_lldp},
+    {"show pfc counters", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_pfc_counters},
+    {"show priority-group drop counters", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_pg_drops},
+    {"show interfaces counters", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_portstat},
+    {"show interfaces counters fec-stats", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_fec_stats},
+    {"show pfcwd stats", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_pfcwd_stats},
+    {"show interfaces transceiver eeprom --dom", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+     fa_parse_sonic_transceiver},
 };
 
 const struct fa_platform fa_platform_sonic = {

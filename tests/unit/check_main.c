@@ -64,6 +64,7 @@ int main(void)
 		/* SONiC and EOS parser suites */
 		fa_parse_eos_suite,
 		fa_parse_sonic_suite,
+		fa_parse_switch_counters_suite,
 		/* Onyx, NX-OS and Junos parser suites */
 		fa_parse_junos_suite,
 		fa_parse_nxos_suite,

@@ -481,8 +481,11 @@ START_TEST(parse_eos_platform_table)
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->kind, "switch");
-	ck_assert_msg(p->ncommands == 4, "The eos platform sends four commands.");
+	ck_assert_msg(p->ncommands == 8, "The eos platform sends eight commands.");
 	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(!(p->commands[i].flags & FA_CMD_COUNTERS) ||
+				  (p->commands[i].flags & (FA_CMD_OPTIONAL | FA_CMD_ALSO_CONFIG)),
+			      "'%s' reads counters and may be missing.", p->commands[i].command);
 		ck_assert_msg(p->commands[i].parse != NULL, "'%s' has a parser.",
 			      p->commands[i].command);
 		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "'%s' runs once per device.",

@@ -59,6 +59,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "eos", "show interfaces | json", NAPALM_EOS "test_get_interfaces/normal/show_interfaces.json", FA_LT_NONE },
 	{ "eos", "show lldp neighbors detail | json", SQ_EOS "spine01__eos__show_lldp_neighbors_detail.json", FA_LT_NONE },
 	{ "eos", "show running-config sanitized", "tests/fixtures/eos/running-config-roce.txt", FA_LT_NONE },
+	{ "eos", "show interfaces transceiver | json", NAPALM_EOS "test_get_optics/normal/show_interfaces_transceiver.json", FA_LT_NONE },
 	{ "ib-fabric", "ibnetdiscover -p", "treydock__infiniband_exporter/collectors/fixtures/ibnetdiscover/test.out", FA_LT_NONE },
 	{ "ib-fabric", "iblinkinfo -l", "tests/fixtures/ib/iblinkinfo/line-mode.txt", FA_LT_NONE },
 	{ "ib-fabric", "iblinkinfo", "tests/fixtures/ib/iblinkinfo/grouped.txt", FA_LT_NONE },
@@ -115,6 +116,12 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "sonic", "show interfaces status", SONIC_U "extracted/intfutil/show_interface_status_output.txt", FA_LT_NONE },
 	{ "sonic", "show version", "tests/fixtures/sonic/show-version.txt", FA_LT_NONE },
 	{ "sonic", "docker exec lldp lldpctl -f json", DBSYNCD "lldpctl.json", FA_LT_NONE },
+	{ "sonic", "show pfc counters", SONIC_U "extracted/pfcstat/show_pfc_counters_output.txt", FA_LT_NONE },
+	{ "sonic", "show priority-group drop counters", SONIC_U "extracted/pgdropstat/show_pg_dropped_packet_stat.txt", FA_LT_NONE },
+	{ "sonic", "show interfaces counters", SONIC_U "extracted/portstat/intf_counters_all.txt", FA_LT_NONE },
+	{ "sonic", "show interfaces transceiver eeprom --dom", SONIC_U "extracted/sfp/test_sfp_eeprom_dom_all_output.txt", FA_LT_NONE },
+	{ "sonic", "show interfaces counters fec-stats", SONIC_U "extracted/portstat/intf_fec_counters.txt", FA_LT_NONE },
+	{ "sonic", "show pfcwd stats", SONIC_U "extracted/pfcwd_input/pfcwd_show_stats_output.txt", FA_LT_NONE },
 };
 
 #define FA_LT_NCASES (sizeof(fa_lt_cases) / sizeof(fa_lt_cases[0]))

@@ -251,7 +251,8 @@ START_TEST(parse_sonic_pfc_directions)
 {
 	struct fa_buf b = FA_BUF_INIT;
 	json_t *d = run_ok(fa_parse_sonic_config, "show runningconfiguration all",
-			   fa_test_fixture(MOCK_DB)), *db;
+			   fa_test_fixture(MOCK_DB)),
+	       *db;
 	int r;
 
 	/* PORT|Ethernet0 pfc_asym "off", PORT_QOS_MAP|Ethernet0 pfc_enable "3,4" */
@@ -656,8 +657,11 @@ START_TEST(parse_sonic_platform_table)
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->kind, "switch");
-	ck_assert_msg(p->ncommands == 4, "The sonic platform sends four commands.");
+	ck_assert_msg(p->ncommands == 10, "The sonic platform sends ten commands.");
 	for (i = 0; i < p->ncommands; i++) {
+		ck_assert_msg(!(p->commands[i].flags & FA_CMD_COUNTERS) ||
+				  (p->commands[i].flags & FA_CMD_OPTIONAL),
+			      "'%s' reads counters and may be missing.", p->commands[i].command);
 		ck_assert_msg(p->commands[i].parse != NULL, "'%s' has a parser.",
 			      p->commands[i].command);
 		ck_assert_msg(p->commands[i].expand == FA_EXPAND_NONE, "'%s' runs once per device.",

@@ -46,6 +46,7 @@ Suite *fa_parse_cumulus_suite(void);
 /* SONiC and EOS parser suites */
 Suite *fa_parse_eos_suite(void);
 Suite *fa_parse_sonic_suite(void);
+Suite *fa_parse_switch_counters_suite(void);
 /* Onyx, NX-OS and Junos parser suites */
 Suite *fa_parse_junos_suite(void);
 Suite *fa_parse_nxos_suite(void);
