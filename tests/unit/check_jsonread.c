@@ -521,6 +521,9 @@ Suite *fa_jsonread_suite(void)
 	Suite *s = suite_create("jsonread");
 	TCase *tc = tcase_create("core");
 
+	/* reading real files a byte at a time is a read(2) per byte: seconds on a busy machine */
+	tcase_set_timeout(tc, 60);
+
 	tcase_add_test(tc, jsonread_real_files_equal_jansson);
 	tcase_add_test(tc, jsonread_reads_real_values);
 	tcase_add_test(tc, jsonread_snapshot_shares_below_ports);
