@@ -16,7 +16,8 @@
  *   speed:DEVICE/PORT=GBPS         link speed (both ends of the link)
  *   pfc:SWITCH/PORT=PRIORITY       per-port PFC priority override on a switch
  * --sample SECONDS adds two readings of the hosts' counters and modules, SECONDS apart, with
- * the health faults of bench/gen-health.c.
+ * the health faults of bench/gen-health.c, and a second reading of the switches' interface
+ * counters (bench/gen-switch.c; crc:SWITCH/PORT=N: N more receive errors).
  */
 #include "config.h"
 
@@ -277,9 +278,15 @@ int main(int argc, char **argv)
 		if (f.sample)
 			gen_host_health(&f, i);
 	}
-	for (i = 0; i < f.nleaves; i++)
+	for (i = 0; i < f.nleaves; i++) {
 		gen_leaf(&f, i);
-	for (i = 0; i < f.spines; i++)
+		if (f.sample)
+			gen_switch_health(&f, 0, i);
+	}
+	for (i = 0; i < f.spines; i++) {
 		gen_spine(&f, i);
+		if (f.sample)
+			gen_switch_health(&f, 1, i);
+	}
 	return 0;
 }

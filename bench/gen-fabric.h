@@ -37,5 +37,10 @@ void gen_leaf(const struct gen_fabric *f, int l);
 void gen_spine(const struct gen_fabric *f, int s);
 /* --sample: both readings of a host's counters and modules (bench/gen-health.c). */
 void gen_host_health(const struct gen_fabric *f, int h);
+/* --sample: the second reading of a leaf's (@spine 0) or spine's counters (bench/gen-switch.c). */
+void gen_switch_health(const struct gen_fabric *f, int spine, int i);
+/* One capture of reading @reading (1: <slug>.txt, 2: <slug>.2.txt). */
+void gen_write_reading(const char *dir, const char *device, const char *command,
+		       const struct fa_buf *b, int reading);
 
 #endif /* FA_BENCH_GEN_FABRIC_H */

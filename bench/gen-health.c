@@ -33,7 +33,7 @@
 #define GEN_STORM_PER_S 60000LL
 
 /* One capture of reading @reading (1 or 2). */
-static void gen_write_reading(const char *dir, const char *device, const char *command,
+void gen_write_reading(const char *dir, const char *device, const char *command,
 			      const struct fa_buf *b, int reading)
 {
 	struct fa_err err = FA_ERR_INIT;

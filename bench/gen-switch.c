@@ -4,6 +4,8 @@
  * JSON shapes of tests/fixtures/cumulus/leaf01: an SN5600 with 64 400G ports, RoCE lossless
  * (PFC on switch priority 3, ECN on TC 0 and 3), MTU 9216.  Leaves carry hosts on swp1-32 and
  * uplinks from swp33; spines carry leaf uplinks from swp1.  Unused ports are down.
+ * "nv show interface -o json" carries each port's counters (link.stats); with --sample a
+ * second reading of it is written by gen_switch_health.
  */
 #include "config.h"
 
@@ -11,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/util/err.h"
+#include "audit/util/fileio.h"
+#include "audit/util/xalloc.h"
 #include "bench/gen-fabric.h"
 #include "audit/util/banned.h"
 
@@ -45,8 +50,36 @@ static void gen_system(const struct gen_fabric *f, const char *sw)
 	fa_buf_release(&b);
 }
 
+/*
+ * "link": {"stats": ...} of swp@p in reading @reading (1 or 2), as NVUE's JSON prints it (NVUE
+ * API, Cumulus Linux 5.12).  A port with a peer carries traffic at 80% of its rate in both
+ * directions, without drops or errors, up since boot (one carrier transition); an unused port
+ * has counted nothing.  crc:SWITCH/PORT=N gives N more receive errors in the second reading.
+ */
+static void gen_link_stats(struct fa_buf *b, const struct gen_fabric *f, const char *sw, int id,
+			   int p, const struct gen_peer *pe, int reading)
+{
+	long long t = reading == 2 ? (long long)f->sample : 0, bytes = 0, crc = 0;
+	const struct gen_fault *fl;
+	char swp[16];
+
+	snprintf(swp, sizeof(swp), "swp%d", p);
+	fl = gen_find_fault("crc", sw, swp);
+	if (fl && reading == 2)
+		crc = atoll(fl->value);
+	if (pe->name[0])
+		bytes = 2000000000000LL + 1000000000LL * ((id & 0xff) * GEN_SWITCH_PORTS + p) +
+			t * (long long)pe->gbps * 100000000LL;
+	fa_buf_addf(b,
+		    ", \"stats\": {\"carrier-transitions\": %d, \"in-bytes\": %lld, "
+		    "\"in-drops\": 0, \"in-errors\": %lld, \"in-pkts\": %lld, \"out-bytes\": %lld, "
+		    "\"out-drops\": 0, \"out-errors\": 0, \"out-pkts\": %lld}",
+		    pe->name[0] ? 1 : 0, bytes, crc, bytes / 4096, bytes, bytes / 4096);
+}
+
+/* nv show interface -o json: configuration and, in link.stats, counters (reading 1 or 2). */
 static void gen_interfaces(const struct gen_fabric *f, const char *sw, int id,
-			   const struct gen_peer *peers)
+			   const struct gen_peer *peers, int reading)
 {
 	struct fa_buf b = FA_BUF_INIT;
 	char mac[32];
@@ -70,17 +103,19 @@ static void gen_interfaces(const struct gen_fabric *f, const char *sw, int id,
 				    ",\n  \"swp%d\": {\"type\": \"swp\", \"link\": {\"admin-status\": "
 				    "\"up\", \"oper-status\": \"up\", \"mtu\": 9216, \"mac-address\": "
 				    "\"%s\", \"state\": {\"up\": {}}, \"speed\": \"%dG\", \"fec\": "
-				    "\"rs\", \"auto-negotiate\": \"off\"}}",
+				    "\"rs\", \"auto-negotiate\": \"off\"",
 				    p, mac, pe->gbps);
 		else
 			fa_buf_addf(&b,
 				    ",\n  \"swp%d\": {\"type\": \"swp\", \"link\": {\"admin-status\": "
 				    "\"up\", \"oper-status\": \"down\", \"mtu\": 9216, \"mac-address\": "
-				    "\"%s\", \"state\": {\"up\": {}}}}",
+				    "\"%s\", \"state\": {\"up\": {}}",
 				    p, mac);
+		gen_link_stats(&b, f, sw, id, p, pe, reading);
+		fa_buf_adds(&b, "}}");
 	}
 	fa_buf_adds(&b, "\n}\n");
-	gen_write(f->dir, sw, "nv show interface -o json", &b);
+	gen_write_reading(f->dir, sw, "nv show interface -o json", &b, reading);
 	fa_buf_release(&b);
 }
 
@@ -189,20 +224,18 @@ static void gen_switch(const struct gen_fabric *f, const char *sw, int id,
 {
 	gen_mkdir(f->dir, sw);
 	gen_system(f, sw);
-	gen_interfaces(f, sw, id, peers);
+	gen_interfaces(f, sw, id, peers, 1);
 	gen_lldp(f, sw, peers);
 	gen_roce(f, sw);
 	gen_config(f, sw, peers);
 }
 
-void gen_leaf(const struct gen_fabric *f, int l)
+/* What is plugged into each port of leaf @l. */
+static void gen_leaf_peers(const struct gen_fabric *f, int l, struct gen_peer *peers)
 {
-	struct gen_peer peers[GEN_SWITCH_PORTS];
-	char leaf[32];
 	int p, u;
 
-	memset(peers, 0, sizeof(peers));
-	gen_leaf_name(f, l, leaf, sizeof(leaf));
+	memset(peers, 0, GEN_SWITCH_PORTS * sizeof(*peers));
 	for (p = 1; p <= 32; p++) {
 		struct gen_peer *pe = &peers[p - 1];
 		int nic, h = gen_leaf_host(f, l, p, &nic);
@@ -228,17 +261,24 @@ void gen_leaf(const struct gen_fabric *f, int l)
 		pe->port_type = "ifname";
 		pe->gbps = 400;
 	}
+}
+
+void gen_leaf(const struct gen_fabric *f, int l)
+{
+	struct gen_peer peers[GEN_SWITCH_PORTS];
+	char leaf[32];
+
+	gen_leaf_name(f, l, leaf, sizeof(leaf));
+	gen_leaf_peers(f, l, peers);
 	gen_switch(f, leaf, l, peers);
 }
 
-void gen_spine(const struct gen_fabric *f, int s)
+/* What is plugged into each port of spine @s. */
+static void gen_spine_peers(const struct gen_fabric *f, int s, struct gen_peer *peers)
 {
-	struct gen_peer peers[GEN_SWITCH_PORTS];
-	char spine[32];
 	int l, u;
 
-	memset(peers, 0, sizeof(peers));
-	gen_spine_name(f, s, spine, sizeof(spine));
+	memset(peers, 0, GEN_SWITCH_PORTS * sizeof(*peers));
 	for (l = 0; l < f->nleaves; l++) {
 		for (u = 0; u < f->uplinks; u++) {
 			struct gen_peer *pe;
@@ -256,5 +296,47 @@ void gen_spine(const struct gen_fabric *f, int s)
 			pe->gbps = 400;
 		}
 	}
+}
+
+void gen_spine(const struct gen_fabric *f, int s)
+{
+	struct gen_peer peers[GEN_SWITCH_PORTS];
+	char spine[32];
+
+	gen_spine_name(f, s, spine, sizeof(spine));
+	gen_spine_peers(f, s, peers);
 	gen_switch(f, spine, 0x8000 + s, peers);
+}
+
+/*
+ * --sample: the second reading of the switch's counters (the first is in the configuration
+ * capture, "nv show interface -o json" being both) and the meta.json of the two readings.
+ */
+void gen_switch_health(const struct gen_fabric *f, int spine, int i)
+{
+	struct gen_peer peers[GEN_SWITCH_PORTS];
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	char sw[32], *path;
+
+	if (spine) {
+		gen_spine_name(f, i, sw, sizeof(sw));
+		gen_spine_peers(f, i, peers);
+	} else {
+		gen_leaf_name(f, i, sw, sizeof(sw));
+		gen_leaf_peers(f, i, peers);
+	}
+	gen_interfaces(f, sw, spine ? 0x8000 + i : i, peers, 2);
+	/* what collect --save-captures records of the two readings (docs/captures.md) */
+	fa_buf_addf(&b, "{\n  \"device\": \"%s\",\n  \"platform\": \"cumulus\",\n"
+			"  \"counters_read_at\": [\"2026-12-01T09:00:00Z\", \"2026-12-01T09:00:%02dZ\"],\n"
+			"  \"sample_interval_s\": %d\n}\n",
+		    sw, f->sample % 60, f->sample);
+	path = fa_xasprintf("%s/captures/%s/meta.json", f->dir, sw);
+	if (fa_file_write_atomic(path, b.buf, b.len, &err) < 0) {
+		fprintf(stderr, "gen-fabric: %s\n", err.msg);
+		exit(1);
+	}
+	free(path);
+	fa_buf_release(&b);
 }

@@ -9,6 +9,8 @@
  * or the configured "state" ({"up": {}} or "up") when the former is absent.  Speeds are NVUE's
  * "400G" style; a port without link has none, and then no speed is written.  LLDP neighbours,
  * when the summary carries them, are read as the lldp-detail view is (fa_cumulus_lldp_port).
+ * The "link"."stats" counters (bytes, drops, errors, carrier transitions) go to port.counters;
+ * the collection keeps them only when counters are wanted (FA_CMD_ALSO_CONFIG).
  */
 #include "config.h"
 
@@ -77,6 +79,42 @@ static const char *fa_cumulus_state(const json_t *v)
 	return NULL;
 }
 
+/*
+ * "link": {"stats": {"carrier-transitions": 2, "in-bytes": 184151, "in-drops": 0, ...}}, the
+ * kernel's counters of the interface (NVUE 5.x; the table view prints them with units, the
+ * JSON as plain numbers).  Each is written only when printed; no CRC count is among them.
+ */
+static void fa_cumulus_stats(json_t *device, json_t *port, const char *name, const json_t *stats,
+			     const char *cmd)
+{
+	static const struct {
+		const char *key, *counter;
+	} map[] = {
+		{ "in-bytes", "counters.rx_bytes" },	 { "out-bytes", "counters.tx_bytes" },
+		{ "in-drops", "counters.rx_discards" },	 { "out-drops", "counters.tx_discards" },
+		{ "in-errors", "counters.rx_errors" },	 { "out-errors", "counters.tx_errors" },
+		{ "carrier-transitions", "counters.carrier_changes" },
+	};
+	size_t i;
+
+	if (!json_is_object(stats)) {
+		fa_device_warn(device, "%s: %s: \"stats\" is not an object", cmd, name);
+		return;
+	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		const json_t *v = json_object_get(stats, map[i].key);
+		int64_t n;
+
+		if (!v)
+			continue;
+		if (fa_cumulus_int(v, &n) && n >= 0)
+			fa_set_int(port, map[i].counter, n);
+		else
+			fa_device_warn(device, "%s: %s: stats %s is not a count", cmd, name,
+				       map[i].key);
+	}
+}
+
 static void fa_cumulus_link(json_t *device, json_t *port, const char *name, const json_t *link,
 			    const char *cmd)
 {
@@ -135,6 +173,9 @@ static void fa_cumulus_link(json_t *device, json_t *port, const char *name, cons
 	s = json_string_value(json_object_get(link, "auto-negotiate"));
 	if (s && (strcmp(s, "on") == 0 || strcmp(s, "off") == 0))
 		fa_set_bool(port, "autoneg", strcmp(s, "on") == 0);
+	v = json_object_get(link, "stats");
+	if (v)
+		fa_cumulus_stats(device, port, name, v, cmd);
 }
 
 struct fa_cumulus_ifc_run {

@@ -10,7 +10,11 @@
  *                                     release; the configuration header only names the release
  *                                     that wrote it.
  *   nv show interface -o json         every interface: type, admin and oper state, MTU, speed.
- *                                     One call for all ports, operational values.
+ *                                     One call for all ports, operational values.  It
+ *                                     also carries each port's byte, drop, error and
+ *                                     carrier-transition counters, so "collect --sample"
+ *                                     sends it twice (FA_CMD_COUNTERS), and every
+ *                                     collection once (FA_CMD_ALSO_CONFIG).
  *   nv show interface --view=lldp-detail -o json
  *                                     the LLDP neighbour of each port with chassis id, port id
  *                                     and port description, which the interface summary does
@@ -40,7 +44,8 @@
 
 static const struct fa_command fa_cumulus_commands[] = {
 	{ "nv show system -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_system },
-	{ "nv show interface -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_interface },
+	{ "nv show interface -o json", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
+	  fa_parse_cumulus_interface },
 	{ "nv show interface --view=lldp-detail -o json", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
 	  fa_parse_cumulus_lldp },
 	{ "nv show qos roce -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_roce },

@@ -548,6 +548,69 @@ START_TEST(parse_cumulus_config_dcbx_pfc_tlv)
 }
 END_TEST
 
+/*
+ * "link"."stats" (NVUE API 5.12: carrier-transitions, in-/out-bytes, -drops, -errors, -pkts as
+ * JSON integers).  leaf01 carries them on eth0 (the values of the documentation's example),
+ * swp1, swp2 (errors on receive) and swp29 (down, flapped); other ports print none.
+ */
+START_TEST(parse_cumulus_leaf01_link_stats)
+{
+	json_t *dev = leaf01(), *p;
+
+	p = port(dev, "eth0");
+	ck_assert_int_eq(geti(p, "counters.rx_bytes"), 184151);
+	ck_assert_int_eq(geti(p, "counters.tx_bytes"), 117506);
+	ck_assert_int_eq(geti(p, "counters.carrier_changes"), 2);
+	ck_assert_int_eq(geti(p, "counters.rx_discards"), 0);
+	p = port(dev, "swp1");
+	ck_assert_msg(geti(p, "counters.rx_bytes") == 918273645012LL,
+		      "swp1 received 918273645012 bytes.");
+	ck_assert_msg(geti(p, "counters.tx_bytes") == 905118274530LL,
+		      "swp1 sent 905118274530 bytes.");
+	ck_assert_int_eq(geti(p, "counters.rx_discards"), 5);
+	ck_assert_int_eq(geti(p, "counters.tx_discards"), 0);
+	ck_assert_int_eq(geti(p, "counters.rx_errors"), 0);
+	ck_assert_int_eq(geti(p, "counters.tx_errors"), 0);
+	ck_assert_int_eq(geti(p, "counters.carrier_changes"), 4);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.crc_errors"),
+		      "link stats carry no CRC count, so none is written.");
+	p = port(dev, "swp2");
+	ck_assert_int_eq(geti(p, "counters.rx_errors"), 17);
+	ck_assert_int_eq(geti(p, "counters.tx_errors"), 0);
+	p = port(dev, "swp29");
+	ck_assert_int_eq(geti(p, "counters.carrier_changes"), 7);
+	ck_assert_int_eq(geti(p, "counters.rx_bytes"), 0);
+	ck_assert_msg(!fa_obj_get_path(port(dev, "swp3"), "counters"),
+		      "A port without stats has no counters.");
+	json_decref(dev);
+}
+END_TEST
+
+/* Counters as decimal strings are read; a value that is no count warns and is left out. */
+START_TEST(parse_cumulus_link_stats_variants)
+{
+	json_t *dev = fa_device_new("t", "switch"), *p;
+
+	ck_assert_int_eq(run(fa_parse_cumulus_interface, NULL,
+			     "{\"swp1\": {\"type\": \"swp\", \"link\": {\"stats\": "
+			     "{\"in-bytes\": \"300\", \"out-bytes\": \"9.73 MB\", "
+			     "\"in-errors\": -1, \"out-drops\": 3}}}, "
+			     "\"swp2\": {\"type\": \"swp\", \"link\": {\"stats\": [1]}}}",
+			     dev, NULL), 0);
+	p = port(dev, "swp1");
+	ck_assert_int_eq(geti(p, "counters.rx_bytes"), 300);
+	ck_assert_int_eq(geti(p, "counters.tx_discards"), 3);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_bytes") &&
+			      !fa_obj_get_path(p, "counters.rx_errors"),
+		      "A rounded size and a negative number are no counts.");
+	ck_assert_msg(!fa_obj_get_path(port(dev, "swp2"), "counters"),
+		      "Stats that are no object give nothing.");
+	ck_assert_msg(nwarnings(dev) == 3, "Two values and the list warn, not %zu.",
+		      nwarnings(dev));
+	json_decref(dev);
+}
+END_TEST
+
 START_TEST(parse_cumulus_missing_sections_absent)
 {
 	json_t *dev = fa_device_new("t", "switch"), *p;
@@ -686,6 +749,8 @@ Suite *fa_parse_cumulus_suite(void)
 	tcase_add_test(tc, parse_cumulus_config_ranges_bonds_and_defaults);
 	tcase_add_test(tc, parse_cumulus_config_dcbx_pfc_tlv);
 	tcase_add_test(tc, parse_cumulus_missing_sections_absent);
+	tcase_add_test(tc, parse_cumulus_leaf01_link_stats);
+	tcase_add_test(tc, parse_cumulus_link_stats_variants);
 	tcase_add_test(tc, parse_cumulus_lldp_multiple_neighbours);
 	tcase_add_loop_test(tc, parse_cumulus_invalid_json_is_eparse, 0, NPARSERS);
 	tcase_add_loop_test(tc, parse_cumulus_empty_input_is_eparse, 0, NPARSERS);
