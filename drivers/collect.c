@@ -414,6 +414,18 @@ static const json_t *fa_replay_meta_get(const struct fa_dev_run *run, const char
 	return meta ? json_object_get(meta, key) : NULL;
 }
 
+/* Whether a port of @device has counters: commands that printed none read nothing. */
+static bool fa_has_counters(const json_t *device)
+{
+	const json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p)
+		if (json_object_get(p, "counters"))
+			return true;
+	return false;
+}
+
 /*
  * Whether the counter commands are sent at all: a configuration audit reads no counters
  * (one reading says nothing of health, docs/health.md); --sample and drift read them, and a
@@ -440,7 +452,7 @@ static void fa_drop_counters(json_t *device)
 /* Whether this device gets a second reading of its counters. */
 static bool fa_wants_second_reading(const struct fa_dev_run *run)
 {
-	if (run->stop || run->counters_at == 0)
+	if (run->stop || run->counters_at == 0 || !fa_has_counters(run->device))
 		return false;
 	if (run->opts->sample > 0)
 		return true;
@@ -549,7 +561,7 @@ static void fa_set_counters_read_at(struct fa_dev_run *run, size_t reading)
 {
 	const char *t = run->ops->meta ? fa_replay_read_at(run, reading) : NULL;
 
-	if (run->counters_at == 0)
+	if (run->counters_at == 0 || !fa_has_counters(run->device))
 		return;
 	if (!t && run->ops->meta)
 		t = json_string_value(fa_replay_meta_get(run, "collected"));
