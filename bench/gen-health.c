@@ -4,9 +4,9 @@
  * apart, as collect --sample --save-captures writes them: the first in <slug>.txt, the second
  * in <slug>.2.txt, and meta.json recording the interval (docs/health.md).  Formats as the
  * linux platform's parsers read them (ethtool -S of mlx5, ethtool -m of a CMIS module, the
- * carrier_changes of sysfs).  A healthy port carries traffic at line rate, a few pause frames
- * on the lossless priority and FEC-corrected bits well under 1e-12; the faults seed what the
- * health rules must find:
+ * carrier_changes of sysfs, mlxlink -c).  A healthy port carries traffic at line rate, a few
+ * pause frames on the lossless priority and FEC-corrected bits well under 1e-12; the faults
+ * seed what the health rules must find:
  *   pause:HOST/IF=PRIORITY     the host sends pause frames on PRIORITY at 60,000/s, paused
  *                              85% of the time (a receiver that cannot keep up: a storm)
  *   flap:HOST/IF=N             the link went down and up N times between the readings
@@ -202,6 +202,47 @@ static void gen_carrier(const struct gen_fabric *f, const char *host, int readin
 	fa_buf_release(&b);
 }
 
+/* mlxlink -d mlx5_N -c: FEC and BER of a clean link; a flap counts as a link down. */
+static void gen_mlxlink(const struct gen_fabric *f, int h, const char *host, int n, int reading)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	char ifname[32], cmd[64];
+	int gbps = gen_link_gbps(f, h, n);
+	long long flaps, crc;
+
+	gen_ifname(n, ifname, sizeof(ifname));
+	flaps = gen_fault_int("flap", host, ifname);
+	crc = gen_fault_int("crc", host, ifname);
+	fa_buf_addf(&b,
+		    "\nOperational Info\n----------------\n"
+		    "State                              : Active\n"
+		    "Physical state                     : LinkUp\n"
+		    "Speed                              : %dG\n"
+		    "Width                              : %dx\n"
+		    "FEC                                : Standard LL RS-FEC - RS(272,257+1)\n"
+		    "Loopback Mode                      : No Loopback\n"
+		    "Auto Negotiation                   : ON\n\n"
+		    "Troubleshooting Info\n--------------------\n"
+		    "Status Opcode                      : 0\n"
+		    "Group Opcode                       : N/A\n"
+		    "Recommendation                     : No issue was observed\n\n"
+		    "Physical Counters and BER Info\n------------------------------\n"
+		    "Time Since Last Clear [Min]        : %d.0\n"
+		    "Effective Physical Errors          : %lld\n"
+		    "Effective Physical BER             : 15E-255\n"
+		    "Raw Physical Errors Per Lane       : 30,28,31,29\n"
+		    "Link Down Counter                  : %lld\n"
+		    "Link Error Recovery Counter        : 0\n"
+		    "Raw Physical BER                   : %s\n",
+		    gbps, gbps == 400 ? 4 : 2, 20160 + (reading == 2 ? 1 : 0),
+		    reading == 2 && crc > 0 ? crc : 0LL,
+		    1 + (reading == 2 && flaps > 0 ? (flaps + 1) / 2 : 0),
+		    crc > 0 ? "4E-8" : "3E-13");
+	snprintf(cmd, sizeof(cmd), "mlxlink -d mlx5_%d -c", n);
+	gen_write_reading(f->dir, host, cmd, &b, reading);
+	fa_buf_release(&b);
+}
+
 void gen_host_health(const struct gen_fabric *f, int h)
 {
 	struct fa_buf b = FA_BUF_INIT;
@@ -215,6 +256,7 @@ void gen_host_health(const struct gen_fabric *f, int h)
 		for (n = 0; n < f->nics; n++) {
 			gen_ethtool_stats(f, h, host, n, reading);
 			gen_ethtool_module(f, h, host, n, reading);
+			gen_mlxlink(f, h, host, n, reading);
 		}
 	}
 	/* what collect --save-captures records of the two readings (docs/captures.md) */

@@ -9,6 +9,7 @@
 #ifndef FA_DRIVERS_CAPTURE_H
 #define FA_DRIVERS_CAPTURE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "audit/util/err.h"
@@ -32,9 +33,14 @@ struct fa_capture {
 	 * version"), which the parser boundary removes from @data; NULL when there was none.
 	 */
 	const char *prompt;
+	/*
+	 * The second reading of a counter command (collect --sample): an output that writes
+	 * nothing new (a cable's identity, a BER that did not move) is no parse error then.
+	 */
+	bool again;
 };
 
-#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0, NULL }
+#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0, NULL, false }
 
 /*
  * The capture file name for @command (no extension): lowercased, every run of

@@ -198,6 +198,7 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.len = out.len;
 	cap.exit_status = exit_status;
 	cap.seconds = fa_clock_now() - t0;
+	cap.again = run->lim.reading == 2;
 	memset(&err, 0, sizeof(err));
 	r = fa_capture_parse(c, &cap, run->device, &err);
 	if (r < 0) {
@@ -566,6 +567,14 @@ static void fa_set_counters_read_at(struct fa_dev_run *run, size_t reading)
 	if (!t && run->ops->meta)
 		t = json_string_value(fa_replay_meta_get(run, "collected"));
 	fa_set_str(run->device, "counters_read_at", t ? t : run->counters_read_at);
+	/* saved with the captures, so that their replay says the same (a second reading
+	 * replaces it with both times) */
+	if (run->meta && reading == 1) {
+		json_t *times = json_array();
+
+		json_array_append_new(times, json_string(t ? t : run->counters_read_at));
+		json_object_set_new(run->meta, "counters_read_at", times);
+	}
 }
 
 /*

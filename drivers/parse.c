@@ -177,7 +177,7 @@ int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *devic
 		goto out;
 	}
 	/* no field, at most warnings about lines not understood: nothing was recognised */
-	if (fa_parse_model_of(device) == before) {
+	if (!cap->again && fa_parse_model_of(device) == before) {
 		char first[64];
 
 		fa_parse_first_line(norm.data, first, sizeof(first));

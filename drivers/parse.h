@@ -11,7 +11,9 @@
  *     at most warnings about lines it did not understand) is a parse error, never an empty
  *     success: data is never lost silently.  The warnings stay on the device.
  *     A parser that understood an output saying there is nothing (no LLDP neighbour)
- *     returns FA_PARSED_EMPTY instead of 0.
+ *     returns FA_PARSED_EMPTY instead of 0.  A second reading of a counter command
+ *     (cap->again, collect --sample) may repeat the first: writing nothing new is no
+ *     error then.
  */
 #ifndef FA_DRIVERS_PARSE_H
 #define FA_DRIVERS_PARSE_H

@@ -81,5 +81,14 @@ fa_parse_fn fa_parse_linux_dcb_ets;
 fa_parse_fn fa_parse_linux_mlxconfig;
 /* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */
 fa_parse_fn fa_parse_linux_ibv_devinfo;
+/* ethtool -S IF: counters.* (pause per priority, drops, errors, bytes; mlx5, bnxt_en, ice). */
+fa_parse_fn fa_parse_linux_ethtool_stats;
+/* ethtool -m IF: transceiver.* (module identity, cable, readings and thresholds). */
+fa_parse_fn fa_parse_linux_ethtool_module;
+/* mlxlink -d DEV -c: phy.raw_ber, phy.effective_ber, fec, counters.symbol_errors and
+ * link_down_events of port 1 of DEV. */
+fa_parse_fn fa_parse_linux_mlxlink;
+/* grep -H . /sys/class/net/<glob>/carrier_changes: counters.carrier_changes of known ports. */
+fa_parse_fn fa_parse_linux_carrier;
 
 #endif /* FA_DRIVERS_PARSE_LINUX_H */

@@ -12,7 +12,8 @@
  * either way.  Every command only reads.  Tools a host may
  * lack (GPU driver, mlnx-tools scripts, NCCL, lldpd) are optional: a failure is a warning.
  * Where mlnx_qos fails (not installed: inbox drivers), iproute2's dcb reads the same DCB
- * settings through the kernel's dcbnl.
+ * settings through the kernel's dcbnl.  Counter and module readings (ethtool -S/-m, mlxlink,
+ * carrier changes) are optional too: a VM's NIC or an inbox host may lack them.
  */
 #include "config.h"
 
@@ -38,6 +39,8 @@
 	"/sys/class/infiniband/*/ports/*/gids/* "                              \
 	"/sys/class/infiniband/*/ports/*/gid_attrs/types/* "                   \
 	"/sys/class/infiniband/*/ports/*/gid_attrs/ndevs/* 2>/dev/null || true"
+/* counters (FA_CMD_COUNTERS): read twice by collect --sample */
+#define FA_LINUX_CARRIER "grep -H . /sys/class/net/*/carrier_changes"
 #define FA_LINUX_DCQCN                                                                        \
 	"grep -H . /sys/class/net/*/ecn/roce_np/enable/* /sys/class/net/*/ecn/roce_rp/enable/* " \
 	"/sys/class/net/*/ecn/roce_np/cnp_dscp"
@@ -55,6 +58,8 @@ static const struct fa_command fa_linux_commands[] = {
 	{ FA_LINUX_RDMA_GIDS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_rdma_gids },
 	{ FA_LINUX_PKEYS, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_pkeys },
 	{ FA_LINUX_DCQCN, FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_dcqcn },
+	{ FA_LINUX_CARRIER, FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_linux_carrier },
 	{ "nvidia-smi -q -x", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nvidia_smi },
 	{ "nvidia-smi topo -m", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nvidia_topo },
 	{ "cat /etc/nccl.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_linux_nccl_conf },
@@ -67,7 +72,13 @@ static const struct fa_command fa_linux_commands[] = {
 	  fa_parse_linux_dcb_pfc },
 	{ "dcb -j ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_OPTIONAL | FA_CMD_FALLBACK,
 	  fa_parse_linux_dcb_ets },
+	{ "ethtool -S IF", FA_EXPAND_NETDEV, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_linux_ethtool_stats },
+	{ "ethtool -m IF", FA_EXPAND_NETDEV, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_linux_ethtool_module },
 	{ "mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0, fa_parse_linux_mlxconfig },
+	{ "mlxlink -d DEV -c", FA_EXPAND_RDMADEV, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_linux_mlxlink },
 	/* after /etc/nccl.conf, which the environment overrides; a missing file is no failure */
 	{ "cat FILE", FA_EXPAND_NCCL_ENV, FA_CMD_OPTIONAL, fa_parse_linux_nccl_env },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },

@@ -28,6 +28,7 @@
 /* Linux platform commands whose answer comes from the kernel when collecting locally. */
 static const char *const fa_local_replaced[] = {
 	"cat /etc/os-release", "uname -r", "ip -j -d link show", "ibdev2netdev", "ibstat",
+	"grep -H . /sys/class/net/*/carrier_changes",
 };
 
 static bool fa_local_is_replaced(const char *command)
@@ -243,6 +244,8 @@ int fa_local_collect(const struct fa_local_opts *o, json_t **ret_device, struct 
 		*ret_device = device;
 		return 0;
 	}
+	if (fa_nl_counters_read(device, &nlerr) < 0)
+		fa_device_warn(device, "netlink: no counters: %s", nlerr.msg);
 	fa_sysfs_rdma_read(sysfs, device, NULL);
 	fa_sysfs_dcqcn_read(sysfs, device, NULL);
 	fa_local_dcb(o, device);

@@ -17,6 +17,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/if.h>
 #include <net/if_arp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,11 +159,44 @@ static void *fa_nl_aligned(const void *bytes, size_t len)
 	return p;
 }
 
-int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
+/* The counters of @l, on its port when @device has one (docs/health.md). */
+static void fa_nl_link_counters(struct rtnl_link *l, json_t *device)
+{
+	static const struct {
+		rtnl_link_stat_id_t id;
+		const char *counter;
+	} stats[] = {
+		{ RTNL_LINK_RX_BYTES, "counters.rx_bytes" },
+		{ RTNL_LINK_TX_BYTES, "counters.tx_bytes" },
+		{ RTNL_LINK_RX_ERRORS, "counters.rx_errors" },
+		{ RTNL_LINK_TX_ERRORS, "counters.tx_errors" },
+		{ RTNL_LINK_RX_DROPPED, "counters.rx_discards" },
+		{ RTNL_LINK_TX_DROPPED, "counters.tx_discards" },
+		{ RTNL_LINK_RX_CRC_ERR, "counters.crc_errors" },
+	};
+	const char *name = rtnl_link_get_name(l);
+	json_t *port = name ? fa_device_find_port(device, name) : NULL;
+	uint32_t changes;
+	size_t i;
+
+	if (!port)
+		return;
+	for (i = 0; i < sizeof(stats) / sizeof(stats[0]); i++) {
+		uint64_t v = rtnl_link_get_stat(l, stats[i].id);
+
+		if (v <= (uint64_t)INT64_MAX)
+			fa_set_int(port, stats[i].counter, (json_int_t)v);
+	}
+	if (rtnl_link_get_carrier_changes(l, &changes) == 0)
+		fa_set_int(port, "counters.carrier_changes", changes);
+}
+
+/* A cache of the RTM_NEWLINK messages in @len bytes (*ret_cache: nl_cache_free()). */
+static int fa_nl_link_cache(const void *bytes, size_t len, struct nl_cache **ret_cache,
+			    struct fa_err *err)
 {
 	struct nl_cache *cache = NULL;
 	struct nlmsghdr *nlh;
-	struct nl_object *o;
 	void *copy = fa_nl_aligned(bytes, len);
 	int remaining = len > (size_t)FA_NL_DUMP_MAX ? 0 : (int)len, nlinks = 0, r = 0;
 
@@ -204,13 +238,41 @@ int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_e
 		r = fa_err_set(err, FA_EPARSE, "netlink: no link message in %zu bytes", len);
 		goto out;
 	}
-	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
-		fa_nl_link_to_port(cache, (struct rtnl_link *)o, device);
+	*ret_cache = cache;
+	cache = NULL;
 out:
 	if (cache)
 		nl_cache_free(cache);
 	free(copy);
 	return r;
+}
+
+int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
+{
+	struct nl_cache *cache = NULL;
+	struct nl_object *o;
+	int r = fa_nl_link_cache(bytes, len, &cache, err);
+
+	if (r < 0)
+		return r;
+	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
+		fa_nl_link_to_port(cache, (struct rtnl_link *)o, device);
+	nl_cache_free(cache);
+	return 0;
+}
+
+int fa_nl_counters_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
+{
+	struct nl_cache *cache = NULL;
+	struct nl_object *o;
+	int r = fa_nl_link_cache(bytes, len, &cache, err);
+
+	if (r < 0)
+		return r;
+	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
+		fa_nl_link_counters((struct rtnl_link *)o, device);
+	nl_cache_free(cache);
+	return 0;
 }
 
 static struct nl_sock *fa_nl_connect(double timeout, struct fa_err *err)
@@ -272,7 +334,9 @@ static int fa_nl_receive(struct nl_sock *sk, int want, struct fa_buf *out, struc
 	}
 }
 
-int fa_nl_links_read(json_t *device, struct fa_err *err)
+/* Dump the links of the current network namespace and hand the bytes to @parse. */
+static int fa_nl_links_dump(json_t *device, struct fa_err *err,
+			    int (*parse)(const void *, size_t, json_t *, struct fa_err *))
 {
 	struct nl_sock *sk = fa_nl_connect(10, err);
 	struct fa_buf dump;
@@ -287,11 +351,21 @@ int fa_nl_links_read(json_t *device, struct fa_err *err)
 	}
 	r = fa_nl_receive(sk, -1, &dump, err);
 	if (r == 0)
-		r = fa_nl_links_parse(dump.buf, dump.len, device, err);
+		r = parse(dump.buf, dump.len, device, err);
 out:
 	fa_buf_release(&dump);
 	nl_socket_free(sk);
 	return r;
+}
+
+int fa_nl_links_read(json_t *device, struct fa_err *err)
+{
+	return fa_nl_links_dump(device, err, fa_nl_links_parse);
+}
+
+int fa_nl_counters_read(json_t *device, struct fa_err *err)
+{
+	return fa_nl_links_dump(device, err, fa_nl_counters_parse);
 }
 
 static const char *fa_nl_tsa(uint8_t tsa)

@@ -36,6 +36,18 @@ int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_e
 int fa_nl_links_read(json_t *device, struct fa_err *err);
 
 /*
+ * The kernel's counters of every port of @device from @len bytes of RTM_NEWLINK messages
+ * (links @device has no port for are skipped): counters.rx_bytes, tx_bytes, rx_errors,
+ * tx_errors, rx_discards (rx_dropped), tx_discards (tx_dropped), crc_errors (rx_crc_errors)
+ * and carrier_changes (IFLA_CARRIER_CHANGES).  Apart from the links, so that a second
+ * reading (collect --sample) reads only these.  -FA_EPARSE as fa_nl_links_parse().
+ */
+int fa_nl_counters_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err);
+
+/* Dump the links of the current network namespace for their counters.  -FA_EIO on errors. */
+int fa_nl_counters_read(json_t *device, struct fa_err *err);
+
+/*
  * Read the reply to a DCB_CMD_IEEE_GET request (@len bytes) into @port.  *ret_supported is
  * false when the kernel answered EOPNOTSUPP (nothing is written, and 0 is returned).
  * -FA_EPARSE for anything that is not such a reply; -FA_EIO for another netlink error.

@@ -95,6 +95,40 @@ START_TEST(local_links_from_recorded_dump)
 }
 END_TEST
 
+START_TEST(local_counters_from_recorded_dump)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("h", "host");
+	int r;
+
+	fa_test_read(fa_test_srcfile(NLFIX "netns-veth-bridge.bin"), &b);
+	fa_device_port(dev, "fa-veth-a2");
+	fa_device_port(dev, "fa-veth-a1");
+	r = fa_nl_counters_parse(b.buf, b.len, dev, &err);
+	ck_assert_msg(r == 0, "The recorded dump parses (%s).", err.msg);
+	ck_assert_msg(json_array_size(json_object_get(dev, "ports")) == 2,
+		      "Counters go to the ports the device has; no port is created.");
+	/* IFLA_STATS64 and IFLA_CARRIER_CHANGES of the dump, decoded by hand */
+	ck_assert_msg(fa_t_int(dev, "fa-veth-a2", "counters.rx_bytes") == 594 &&
+		      fa_t_int(dev, "fa-veth-a2", "counters.tx_bytes") == 266,
+		      "fa-veth-a2 received 594 bytes and sent 266.");
+	ck_assert_msg(fa_t_int(dev, "fa-veth-a2", "counters.carrier_changes") == 2 &&
+		      fa_t_int(dev, "fa-veth-a1", "counters.carrier_changes") == 1,
+		      "Carrier changes: 2 on the link that came up, 1 on the one left down.");
+	ck_assert_msg(fa_t_int(dev, "fa-veth-a2", "counters.rx_errors") == 0 &&
+		      fa_t_int(dev, "fa-veth-a2", "counters.tx_discards") == 0 &&
+		      fa_t_int(dev, "fa-veth-a2", "counters.crc_errors") == 0,
+		      "Errors, drops and CRC errors are read (all 0).");
+	ck_assert_msg(!fa_obj_get_path(fa_t_port(dev, "fa-veth-a2"), "mtu"),
+		      "Only counters are written.");
+	ck_assert_msg(fa_nl_counters_parse("", 0, dev, NULL) == -FA_EPARSE,
+		      "No bytes, no links: a parse error.");
+	json_decref(dev);
+	fa_buf_release(&b);
+}
+END_TEST
+
 /*
  * RTM_NEWLINK bytes for @link, as the kernel would send them in a dump (libnl's request
  * builder leaves ifi_type out, so the ARP type is written into the header here).
@@ -613,6 +647,7 @@ Suite *fa_local_suite(void)
 
 	tcase_add_checked_fixture(tc, fa_t_mkdir, fa_t_rmdir);
 	tcase_add_test(tc, local_links_from_recorded_dump);
+	tcase_add_test(tc, local_counters_from_recorded_dump);
 	tcase_add_test(tc, local_links_vlan_and_bond_messages);
 	tcase_add_test(tc, local_links_bad_bytes);
 	tcase_add_test(tc, local_dcb_recorded_eopnotsupp);

@@ -57,6 +57,7 @@ int main(void)
 		fa_parse_gpu_host_suite,
 		fa_parse_rdma_sysfs_suite,
 		fa_parse_linux_suite,
+		fa_parse_linux_health_suite,
 		fa_parse_dcb_suite,
 		fa_textscan_suite,
 		/* Cumulus parser suites */

@@ -39,6 +39,7 @@ Suite *fa_parse_linear_suite(void);
 Suite *fa_parse_gpu_host_suite(void);
 Suite *fa_parse_rdma_sysfs_suite(void);
 Suite *fa_parse_linux_suite(void);
+Suite *fa_parse_linux_health_suite(void);
 Suite *fa_parse_dcb_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
