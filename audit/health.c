@@ -2,11 +2,14 @@
 /* Health from two readings of the counters (health.h). */
 #include "config.h"
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "audit/health.h"
-#include "audit/merge.h"
 #include "audit/model.h"
 #include "audit/util/banned.h"
 
@@ -135,6 +138,29 @@ int fa_health_derive_port(json_t *port, const json_t *previous, double interval_
 	return 1;
 }
 
+/* Seconds since the epoch of an RFC 3339 UTC time, with or without a fraction; -1 if not one. */
+static double fa_health_time(const char *s)
+{
+	struct tm tm;
+	char frac[16] = "", z = 0, extra;
+	int n;
+
+	if (!s)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	n = sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+		   &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &z);
+	if (n != 7)
+		return -1;
+	if (z == '.' && sscanf(strchr(s, '.') + 1, "%9[0-9]%c%c", frac, &z, &extra) != 2)
+		return -1;
+	if (z != 'Z' || tm.tm_mon < 1 || tm.tm_mon > 12)
+		return -1;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return (double)timegm(&tm) + (frac[0] ? atof(frac) / pow(10.0, (double)strlen(frac)) : 0);
+}
+
 static bool fa_device_ok(const json_t *d)
 {
 	const char *st = fa_get_str(d, "status");
@@ -156,12 +182,12 @@ size_t fa_health_from_history(json_t *devices, const json_t *prev_devices)
 	json_array_foreach(devices, i, d) {
 		const char *name = fa_get_str(d, "name");
 		const json_t *prev = name ? json_object_get(by_name, name) : NULL;
-		long long t0, t1;
+		double t0, t1;
 
 		if (!prev || !fa_device_ok(d))
 			continue;
-		t0 = fa_merge_parse_time(fa_get_str(prev, "counters_read_at"));
-		t1 = fa_merge_parse_time(fa_get_str(d, "counters_read_at"));
+		t0 = fa_health_time(fa_get_str(prev, "counters_read_at"));
+		t1 = fa_health_time(fa_get_str(d, "counters_read_at"));
 		if (t0 < 0 || t1 <= t0)
 			continue;
 		/* the previous reading of each port by name: one pass, whatever the port count */
@@ -178,7 +204,7 @@ size_t fa_health_from_history(json_t *devices, const json_t *prev_devices)
 			if (!port || json_object_get(p, "health") || !json_object_get(p, "counters"))
 				continue;
 			n += (size_t)fa_health_derive_port(p, json_object_get(prev_counters, port),
-							   (double)(t1 - t0), "history");
+							   t1 - t0, "history");
 		}
 	}
 	json_decref(prev_counters);

@@ -13,6 +13,7 @@
  *   rxpower:HOST/IF=DBM        the port has an optical module (AOC) whose lane 1 receives
  *                              DBM dBm (its low alarm is -10.5 dBm)
  *   crc:HOST/IF=N              N more CRC errors and symbol errors in the second reading
+ *   crc:SWITCH/PORT=N          N more receive errors in the switch port's second reading
  */
 #include "config.h"
 
@@ -85,7 +86,7 @@ static void gen_ethtool_stats(const struct gen_fabric *f, int h, const char *hos
 	/* about 1e-14 of the bits, far under any threshold */
 	fa_buf_addf(&b, "     rx_corrected_bits_phy: %lld\n", 120 + t * (long long)gbps / 100);
 	fa_buf_addf(&b, "     link_down_events_phy: %lld\n",
-		    1 + (reading == 2 && flaps > 0 ? (flaps + 1) / 2 : 0));
+		    1 + (reading == 2 && flaps > 0 ? flaps : 0));
 	for (p = 0; p < 8; p++) {
 		long long rx = p == GEN_LOSSLESS ? 2400 + base + 4 * t : 0;
 
@@ -236,7 +237,7 @@ static void gen_mlxlink(const struct gen_fabric *f, int h, const char *host, int
 		    "Raw Physical BER                   : %s\n",
 		    gbps, gbps == 400 ? 4 : 2, 20160 + (reading == 2 ? 1 : 0),
 		    reading == 2 && crc > 0 ? crc : 0LL,
-		    1 + (reading == 2 && flaps > 0 ? (flaps + 1) / 2 : 0),
+		    1 + (reading == 2 && flaps > 0 ? flaps : 0),
 		    crc > 0 ? "4E-8" : "3E-13");
 	snprintf(cmd, sizeof(cmd), "mlxlink -d mlx5_%d -c", n);
 	gen_write_reading(f->dir, host, cmd, &b, reading);

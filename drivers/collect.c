@@ -143,6 +143,22 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	free(slug);
 }
 
+/*
+ * The wall clock in RFC 3339 with milliseconds: two drift runs a second apart still give
+ * their counters an interval (audit/health.c reads the fraction).
+ */
+static void fa_time_rfc3339_ms(char *buf, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char sec[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
+}
+
 /* Run one expanded command and parse its answer; true when both went well. */
 static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, const char *arg)
 {
@@ -157,7 +173,7 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	fa_buf_init(&out, 0);
 	if ((c->flags & FA_CMD_COUNTERS) && run->counters && run->counters_at == 0) {
 		run->counters_at = t0;
-		fa_time_rfc3339(run->counters_read_at, sizeof(run->counters_read_at));
+		fa_time_rfc3339_ms(run->counters_read_at, sizeof(run->counters_read_at));
 	}
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	/* secrets never reach a capture file or a parser (docs/captures.md) */
@@ -546,15 +562,8 @@ static void fa_second_reading(struct fa_dev_run *run)
 		fa_device_warn(run->device, "the second reading has no counters for %zu port%s that "
 			       "had them in the first: no health for %s", lost, lost == 1 ? "" : "s",
 			       lost == 1 ? "it" : "them");
-	if (run->meta) {
-		json_t *times = json_array();
-
-		json_array_append_new(times, json_string(fa_get_str(run->device,
-								   "counters_read_at")));
-		json_array_append_new(times, json_string(run->counters_read_at));
-		json_object_set_new(run->meta, "counters_read_at", times);
+	if (run->meta)
 		json_object_set_new(run->meta, "sample_interval_s", json_real(interval));
-	}
 }
 
 /* When the counters were read: the collection's clock, or what the capture folder says. */
@@ -564,16 +573,16 @@ static void fa_set_counters_read_at(struct fa_dev_run *run, size_t reading)
 
 	if (run->counters_at == 0 || !fa_has_counters(run->device))
 		return;
-	if (!t && run->ops->meta)
-		t = json_string_value(fa_replay_meta_get(run, "collected"));
 	fa_set_str(run->device, "counters_read_at", t ? t : run->counters_read_at);
-	/* saved with the captures, so that their replay says the same (a second reading
-	 * replaces it with both times) */
+	/* saved with the captures, so that their replay says the same */
 	if (run->meta && reading == 1) {
 		json_t *times = json_array();
 
 		json_array_append_new(times, json_string(t ? t : run->counters_read_at));
 		json_object_set_new(run->meta, "counters_read_at", times);
+	} else if (run->meta && json_is_array(json_object_get(run->meta, "counters_read_at"))) {
+		json_array_append_new(json_object_get(run->meta, "counters_read_at"),
+				      json_string(t ? t : run->counters_read_at));
 	}
 }
 

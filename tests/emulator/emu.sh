@@ -189,6 +189,11 @@ cmd_start() {
 		>"$dir/jump_authorized_keys"
 	: >"$dir/commands.log"
 	chmod 666 "$dir/commands.log"
+	# the emulator, as the login user, marks each command a device was asked (a second
+	# asking answers from <slug>.2.txt)
+	rm -rf "$dir/asked"
+	mkdir -p "$dir/asked"
+	chmod 777 "$dir/asked"
 	chmod 644 "$dir/map.tsv" "$dir/authorized_keys" "$dir/jump_authorized_keys"
 	chmod -R a+rX "$dir/captures"
 	cat /etc/passwd >"$dir/etc/passwd"

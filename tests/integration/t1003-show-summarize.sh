@@ -40,15 +40,16 @@ fa_expect_rc "an unknown kind of row is a usage error" 64
 fa_run show findings -s "$S" --where 'device.role == "leaf" and finding.severity == "error"' \
 	-c 'finding.rule,device.name,port.name,port.qos.pfc_enabled'
 printf '%s\n' 'finding.rule          device.name  port.name  port.qos.pfc_enabled' \
+	'health.rx_errors      leaf01       swp33      [3]' \
 	'pfc.lossless.enabled  leaf02       swp3       [4]' >"$FA_TMP/want"
 fa_expect_golden "findings bound to the device and port they are about" "$FA_TMP/want" \
 	"$FA_TMP/out"
 fa_run show findings -s "$S" -f json
 n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$FA_TMP/out")
-if [ "$n" = 9 ]; then
-	fa_ok "show findings lists the example's 9 findings"
+if [ "$n" = 13 ]; then
+	fa_ok "show findings lists the example's 13 findings"
 else
-	fa_fail "show findings lists the example's 9 findings (got $n)" "$FA_TMP/out"
+	fa_fail "show findings lists the example's 13 findings (got $n)" "$FA_TMP/out"
 fi
 fa_run show findings -s "$S" --where 'finding.sevrity == "error"'
 fa_expect_rc "a misspelt finding key is a usage error" 64

@@ -8,7 +8,9 @@ gen="${FA_BUILDDIR:-$FA_SRCDIR}/bench/gen-fabric"
 [ -x "$gen" ] || fa_skip "bench/gen-fabric is not built"
 
 "$gen" -o "$FA_TMP/pod" --fault mtu:gpu03/ens1f0np0=1500 --fault pfc:leaf02/swp3=4 \
-	--fault fw:gpu02/mlx5_1=28.37.1014 --fault speed:gpu04/ens1f0np0=200
+	--fault fw:gpu02/mlx5_1=28.37.1014 --fault speed:gpu04/ens1f0np0=200 \
+	--sample 2 --fault pause:gpu03/ens2f0np0=3 --fault flap:gpu01/ens2f0np0=3 \
+	--fault crc:leaf01/swp33=12
 # README.md and the cabling plan (cabling.csv) are written by hand.
 if diff -r -x README.md -x cabling.csv "$FA_SRCDIR/examples/roce-pod" "$FA_TMP/pod" >"$FA_TMP/gen.diff"; then
 	fa_ok "examples/roce-pod is what gen-fabric makes"

@@ -22,7 +22,7 @@ fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/report.json" --html "$FA_TMP/
 fa_expect_rc "the example has findings: exit 1" 1
 findings "$FA_TMP/report.json" >"$FA_TMP/findings.txt"
 fa_expect_golden "exactly the seeded faults are found" "$golden/findings.txt" "$FA_TMP/findings.txt"
-fa_expect_grep "the text report says FAIL with 9 findings, 7 errors" '^FAIL  findings 9 \(error 7' "$FA_TMP/out"
+fa_expect_grep "the text report says FAIL with 13 findings, 10 errors" '^FAIL  findings 13 \(error 10' "$FA_TMP/out"
 fa_expect_grep "the text report names the PFC hop" 'pfc.lossless.enabled +leaf02:swp3' "$FA_TMP/out"
 fa_expect_grep "the HTML report is written" '<html' "$FA_TMP/report.html"
 fa_expect_grep "coverage counts every device" '"ok": 7' "$FA_TMP/report.json"

@@ -91,7 +91,7 @@ END_TEST
 START_TEST(health_from_the_previous_snapshot)
 {
 	json_t *now = load("[{\"name\": \"gpu1\", \"status\": \"ok\","
-			   "  \"counters_read_at\": \"2026-12-03T10:05:00Z\", \"ports\": ["
+			   "  \"counters_read_at\": \"2026-12-03T10:05:00.250Z\", \"ports\": ["
 			   "  {\"name\": \"eth0\", \"counters\": {\"carrier_changes\": 6}},"
 			   "  {\"name\": \"eth1\", \"counters\": {\"carrier_changes\": 2}},"
 			   "  {\"name\": \"eth2\", \"counters\": {\"carrier_changes\": 2},"
@@ -116,7 +116,8 @@ START_TEST(health_from_the_previous_snapshot)
 	ck_assert_int_eq(fa_get_int(p0, "health.delta.carrier_changes", &v), 1);
 	ck_assert_int_eq(v, 2);
 	ck_assert_str_eq(fa_get_str(p0, "health.baseline"), "history");
-	ck_assert(json_real_value(fa_obj_get_path(p0, "health.interval_s")) == 300.0);
+	ck_assert_msg(json_real_value(fa_obj_get_path(p0, "health.interval_s")) == 300.25,
+		      "The interval is the difference of the reading times, milliseconds included.");
 	ck_assert_msg(!fa_obj_get_path(p2, "health.delta"),
 		      "A port with health from its own sample keeps it.");
 	ck_assert_msg(!json_object_get(q0, "health"),
