@@ -97,6 +97,7 @@ static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bo
 	o.name = name;
 	o.run_tools = tools;
 	o.lim = c->opts.lim;
+	o.sample = c->opts.sample;
 	if (fa_local_collect(&o, &device, &err) < 0) {
 		fa_cli_error(&err);
 		return FA_EXIT_USAGE;

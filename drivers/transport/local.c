@@ -12,11 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "audit/model.h"
 #include "audit/snapshot.h"
+#include "audit/health.h"
+#include "audit/util/clock.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "drivers/transport/local.h"
@@ -24,6 +27,19 @@
 #include "drivers/platform.h"
 #include "drivers/transport/sysfs-rdma.h"
 #include "audit/util/banned.h"
+
+/* Now, RFC 3339 with milliseconds, as the collector writes counters_read_at. */
+static void fa_local_time(char *buf, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char sec[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
+}
 
 /* Linux platform commands whose answer comes from the kernel when collecting locally. */
 static const char *const fa_local_replaced[] = {
@@ -139,7 +155,8 @@ static bool fa_local_port_has_qos(const json_t *port)
 	return fa_obj_get_path(port, "qos.pfc_enabled") || fa_obj_get_path(port, "qos.ets");
 }
 
-static void fa_local_tools(const struct fa_local_opts *o, json_t *device)
+/* The tools of the linux table: the configuration ones, or (@counters) the counter ones. */
+static void fa_local_tools(const struct fa_local_opts *o, json_t *device, bool counters)
 {
 	const struct fa_platform *p = fa_platform_find("linux");
 	json_t *missing = json_object(), *port, *seen;
@@ -151,6 +168,8 @@ static void fa_local_tools(const struct fa_local_opts *o, json_t *device)
 		char *tool;
 
 		if ((c->flags & FA_CMD_PARSE_ONLY) || fa_local_is_replaced(c->command))
+			continue;
+		if (counters != ((c->flags & FA_CMD_COUNTERS) != 0))
 			continue;
 		tool = fa_local_tool_name(c->command);
 		have = fa_local_have_tool(tool);
@@ -219,6 +238,53 @@ static void fa_local_dcb(const struct fa_local_opts *o, json_t *device)
 	}
 }
 
+/* One reading of the counters: the kernel's, and the counter tools' (ethtool -S, -m, ...). */
+static void fa_local_counters(const struct fa_local_opts *o, json_t *device)
+{
+	struct fa_err nlerr = FA_ERR_INIT;
+
+	if (fa_nl_counters_read(device, &nlerr) < 0)
+		fa_device_warn(device, "netlink: no counters: %s", nlerr.msg);
+	if (o->run_tools)
+		fa_local_tools(o, device, true);
+}
+
+/* --sample: two readings @o->sample seconds apart, and each port's health from them. */
+static void fa_local_sample(const struct fa_local_opts *o, json_t *device)
+{
+	json_t *first = json_object(), *p;
+	double t0 = fa_clock_now(), left;
+	struct timespec ts;
+	char read_at[40];
+	size_t i;
+
+	fa_local_time(read_at, sizeof(read_at));
+	fa_local_counters(o, device);
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		if (fa_get_str(p, "name") && json_object_get(p, "counters")) {
+			json_object_set(first, fa_get_str(p, "name"), json_object_get(p, "counters"));
+			json_object_del(p, "counters");
+		}
+	}
+	while ((left = t0 + o->sample - fa_clock_now()) > 0) {
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);
+	}
+	fa_local_time(read_at, sizeof(read_at));
+	left = fa_clock_now() - t0;
+	fa_local_counters(o, device);
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		const json_t *then = json_object_get(first, fa_get_str(p, "name"));
+
+		if (then)
+			fa_health_derive_port(p, then, left, "sample");
+	}
+	if (json_object_size(first))
+		fa_set_str(device, "counters_read_at", read_at);
+	json_decref(first);
+}
+
 int fa_local_collect(const struct fa_local_opts *o, json_t **ret_device, struct fa_err *err)
 {
 	const char *sysfs = o->sysfs ? o->sysfs : "/sys";
@@ -244,13 +310,13 @@ int fa_local_collect(const struct fa_local_opts *o, json_t **ret_device, struct 
 		*ret_device = device;
 		return 0;
 	}
-	if (fa_nl_counters_read(device, &nlerr) < 0)
-		fa_device_warn(device, "netlink: no counters: %s", nlerr.msg);
 	fa_sysfs_rdma_read(sysfs, device, NULL);
 	fa_sysfs_dcqcn_read(sysfs, device, NULL);
 	fa_local_dcb(o, device);
 	if (o->run_tools)
-		fa_local_tools(o, device);
+		fa_local_tools(o, device, false);
+	if (o->sample > 0)
+		fa_local_sample(o, device);
 	fa_set_str(device, "status", fa_status_to_string(FA_STATUS_OK));
 	*ret_device = device;
 	return 0;

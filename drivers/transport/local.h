@@ -8,14 +8,16 @@
  *   1. os from /etc/os-release and the kernel release from uname(2), read by the linux
  *      platform's parsers of "cat /etc/os-release" and "uname -r";
  *   2. links from rtnetlink (drivers/transport/netlink.h): a failure here fails the device;
- *      then the kernel's counters of those links (bytes, errors, drops, CRC errors, carrier
- *      changes), read by a second dump so that they can be read again on their own;
  *   3. RDMA devices, ports, GIDs, PKEYs from sysfs, and DCQCN switches (drivers/transport/sysfs-rdma.h);
  *   4. IEEE DCB (PFC, ETS, DSCP map) over rtnetlink for every Ethernet or RDMA interface;
  *   5. what only tools know: the linux platform's commands that the kernel cannot replace
  *      (ethtool, ethtool -i, ethtool -S, ethtool -m, mlnx_qos where DCB netlink gave nothing,
- *      mlxconfig, mlxlink, lldpctl, ofed_info), run through the local collector when the tool is installed.  A missing
- *      tool, a tool that fails or output a parser refuses is a warning, never a failure.
+ *      mlxconfig, lldpctl, ofed_info), run through the local collector when the tool is
+ *      installed.  A missing tool, a tool that fails or output a parser refuses is a
+ *      warning, never a failure;
+ *   6. with --sample only (docs/health.md), two readings of the counters SECONDS apart: the
+ *      kernel's (bytes, errors, drops, CRC errors, carrier changes over rtnetlink) and the
+ *      counter tools' (ethtool -S, ethtool -m, mlxlink), and each port's health from them.
  */
 #ifndef FA_DRIVERS_LOCAL_H
 #define FA_DRIVERS_LOCAL_H
@@ -31,6 +33,8 @@ struct fa_local_opts {
 	const char *sysfs;	/* sysfs root; NULL = "/sys" */
 	const char *os_release;	/* NULL = "/etc/os-release" */
 	bool run_tools;		/* step 5 */
+	/* --sample: read the counters twice, this many seconds apart (docs/health.md); 0: none */
+	double sample;
 	struct fa_collect_limits lim;	/* per tool run */
 };
 

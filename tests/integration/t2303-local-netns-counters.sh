@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# collect --local reads the kernel's counters of each link over rtnetlink: in two network
-# namespaces this test builds, joined by a veth pair, traffic between the two ends must show
-# in rx_bytes and tx_bytes, and taking the link down and up between two collections must
-# raise carrier_changes, as /sys/class/net/IF/carrier_changes says.  Needs root (network
+# collect --local --sample reads the kernel's counters of each link over rtnetlink twice: in
+# two network namespaces this test builds, joined by a veth pair, traffic between the two
+# readings must show in the growth of rx_bytes and tx_bytes, and taking the link down and up
+# between them must show in carrier_changes, as /sys/class/net/IF/carrier_changes says.  Needs root (network
 # namespaces); skips (77) otherwise.  Traffic stays inside the namespaces.
 . "$(dirname "$0")/lib.sh"
 
@@ -36,43 +36,69 @@ send "$PEER" 192.0.2.1
 
 collect() {
 	fa_rc=0
-	timeout 60 ip netns exec "$NS" "$FA" collect --local --name nshost -o "$1" \
+	timeout 60 ip netns exec "$NS" "$FA" collect --local --name nshost -o "$@" \
 		>"$FA_TMP/out" 2>"$FA_TMP/err" </dev/null || fa_rc=$?
 }
-# counter FILE NAME: port fa-ctr0's counters.NAME in the fragment FILE, or "none"
-counter() {
+# value FILE EXPR: EXPR (Python, over port fa-ctr0 as p) in the fragment FILE, or "none"
+value() {
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))["devices"][0]
 p = [p for p in d["ports"] if p["name"] == "fa-ctr0"][0]
-print(p.get("counters", {}).get(sys.argv[2], "none"))' "$1" "$2"
+try:
+    print(eval(sys.argv[2]))
+except (KeyError, TypeError):
+    print("none")' "$1" "$2"
 }
 
-collect "$FA_TMP/one.json"
+# A configuration audit reads no counter.
+collect "$FA_TMP/plain.json"
 fa_expect_rc "collect --local in the namespace exits 0" 0
-rx=$(counter "$FA_TMP/one.json" rx_bytes)
-tx=$(counter "$FA_TMP/one.json" tx_bytes)
-c1=$(counter "$FA_TMP/one.json" carrier_changes)
-sys1=$(ip netns exec "$NS" cat /sys/class/net/fa-ctr0/carrier_changes)
-[ "$rx" != none ] && [ "$rx" -gt 0 ] && fa_ok "rx_bytes counts the datagrams received ($rx)" ||
-	fa_fail "rx_bytes counts the datagrams received (got $rx)"
-[ "$tx" != none ] && [ "$tx" -gt 0 ] && fa_ok "tx_bytes counts the datagrams sent ($tx)" ||
-	fa_fail "tx_bytes counts the datagrams sent (got $tx)"
-[ "$c1" = "$sys1" ] && fa_ok "carrier_changes is the kernel's ($c1)" ||
-	fa_fail "carrier_changes is the kernel's (got $c1, sysfs $sys1)"
-for f in rx_errors tx_errors rx_discards tx_discards crc_errors; do
-	[ "$(counter "$FA_TMP/one.json" $f)" != none ] && fa_ok "$f is read" ||
-		fa_fail "$f is read"
-done
+[ "$(value "$FA_TMP/plain.json" 'p["counters"]')" = none ] &&
+	fa_ok "without --sample no counter is read" ||
+	fa_fail "without --sample no counter is read" "$FA_TMP/plain.json"
 
-# A flap between two readings.
+# Two readings 3 s apart; between them, traffic both ways and a flap of the link.
+sys1=$(ip netns exec "$NS" cat /sys/class/net/fa-ctr0/carrier_changes)
+collect "$FA_TMP/sampled.json" --sample 3 &
+pid=$!
+sleep 1
+send "$NS" 192.0.2.2
+send "$PEER" 192.0.2.1
 ip -n "$NS" link set fa-ctr0 down
 ip -n "$NS" link set fa-ctr0 up
-sleep 1
-collect "$FA_TMP/two.json"
-fa_expect_rc "the second collect --local exits 0" 0
-c2=$(counter "$FA_TMP/two.json" carrier_changes)
-[ "$c2" != none ] && [ "$c2" -gt "$c1" ] && fa_ok "carrier_changes grows with a flap ($c1 -> $c2)" ||
-	fa_fail "carrier_changes grows with a flap ($c1 -> $c2)"
-fa_expect_no_grep "no counter warning" 'netlink: no counters' "$FA_TMP/two.json"
+wait "$pid" || fa_fail "collect --local --sample 3 exits 0" "$FA_TMP/err"
+[ -s "$FA_TMP/sampled.json" ] || fa_fail "collect --local --sample 3 wrote its fragment" "$FA_TMP/err"
+sys2=$(ip netns exec "$NS" cat /sys/class/net/fa-ctr0/carrier_changes)
+
+iv=$(value "$FA_TMP/sampled.json" 'p["health"]["interval_s"]')
+python3 -c 'import sys; sys.exit(0 if 2.9 < float(sys.argv[1]) < 10 else 1)' "$iv" 2>/dev/null &&
+	fa_ok "the readings are about 3 s apart ($iv s)" || fa_fail "the readings are about 3 s apart ($iv)"
+rx=$(value "$FA_TMP/sampled.json" 'p["health"]["delta"]["rx_bytes"]')
+tx=$(value "$FA_TMP/sampled.json" 'p["health"]["delta"]["tx_bytes"]')
+[ "$rx" != none ] && [ "$rx" -gt 0 ] && fa_ok "rx_bytes grew by the datagrams received ($rx)" ||
+	fa_fail "rx_bytes grew by the datagrams received (got $rx)"
+[ "$tx" != none ] && [ "$tx" -gt 0 ] && fa_ok "tx_bytes grew by the datagrams sent ($tx)" ||
+	fa_fail "tx_bytes grew by the datagrams sent (got $tx)"
+c=$(value "$FA_TMP/sampled.json" 'p["counters"]["carrier_changes"]')
+dc=$(value "$FA_TMP/sampled.json" 'p["health"]["delta"]["carrier_changes"]')
+[ "$c" = "$sys2" ] && fa_ok "carrier_changes is the kernel's ($c)" ||
+	fa_fail "carrier_changes is the kernel's (got $c, sysfs $sys2)"
+[ "$dc" = $((sys2 - sys1)) ] && [ "$dc" -ge 2 ] &&
+	fa_ok "the flap shows as $dc carrier changes between the readings" ||
+	fa_fail "the flap shows as carrier changes between the readings (got $dc, sysfs $sys1 -> $sys2)"
+for f in rx_errors tx_errors rx_discards tx_discards crc_errors; do
+	[ "$(value "$FA_TMP/sampled.json" "p['health']['delta']['$f']")" = 0 ] &&
+		fa_ok "$f is read twice and did not grow" || fa_fail "$f is read twice and did not grow"
+done
+fa_expect_no_grep "no counter warning" 'netlink: no counters' "$FA_TMP/sampled.json"
+
+# The health rules name the flap.
+fa_run audit -s "$FA_TMP/sampled.json" --select health --format json -o "$FA_TMP/report.json"
+python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print("\n".join(f["rule"] + " " + f["subject_text"] for f in r["findings"]))' \
+	"$FA_TMP/report.json" >"$FA_TMP/findings"
+fa_expect_grep "health.link.flaps finds the flap on nshost:fa-ctr0" \
+	'^health.link.flaps nshost:fa-ctr0$' "$FA_TMP/findings"
 
 fa_done
