@@ -97,9 +97,18 @@ static json_t *fa_pm_value(const struct fa_pm *m, const json_t *port, double *sc
 	return v;
 }
 
+/*
+ * The metric's name for a counter: the model's name, except where Prometheus reads a word of
+ * it as a unit ("bits" is not a base unit, promtool's lint says).
+ */
+static const char *fa_pm_base_name(const struct fa_pm *m)
+{
+	return strcmp(m->name, "corrected_bits") == 0 ? "corrected_bit_errors" : m->name;
+}
+
 static void fa_pm_name(struct fa_buf *out, const struct fa_pm *m)
 {
-	fa_buf_addf(out, "fabric_audit_port_%s", m->name);
+	fa_buf_addf(out, "fabric_audit_port_%s", fa_pm_base_name(m));
 	if (m->kind == FA_PM_COUNTER)
 		fa_buf_adds(out, fa_pm_is_duration(m->path) ? "_seconds_total" : "_total");
 	else if (m->kind == FA_PM_RATE)

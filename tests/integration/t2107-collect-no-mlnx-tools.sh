@@ -13,8 +13,14 @@ for h in gpu01 gpu02 gpu03 gpu04; do
 	# what a shell prints for a missing tool goes to stderr: stdout is empty
 	: >"$d/ibdev2netdev.txt"
 	: >"$d/show-gids.txt"
-	printf '{"commands": [{"command": "ibdev2netdev", "exit_status": 127},
-	  {"command": "show_gids", "exit_status": 127}]}\n' >"$d/meta.json"
+	# keep the counter readings' times, so that both collections read the same counters
+	python3 - "$d/meta.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["commands"] = [{"command": "ibdev2netdev", "exit_status": 127},
+                 {"command": "show_gids", "exit_status": 127}]
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PY
 done
 
 fa_run collect -i "$FA_TMP/with/inventory.yaml" -o "$FA_TMP/with.json"

@@ -35,10 +35,13 @@ l1="$cap/leaf01/nv-show-interface-view-lldp-detail-o-json.txt"
 l2="$cap/leaf02/nv-show-interface-view-lldp-detail-o-json.txt"
 sed -i 's/^  "swp5": {"lldp": {}},$/  "swp5": {"lldp": {"neighbor": {"gpu03": {"chassis": {"chassis-id": "b8:ce:f6:00:02:fe", "system-name": "gpu03"}, "port": {"name": "b8:ce:f6:00:02:01", "description": "ens2f0np0", "type": "mac", "ttl": 120}, "age": 86405, "lldp-med": {}}}}},/' "$l1"
 sed -i 's/^  "swp3": {"lldp": {"neighbor": {"gpu03".*}},$/  "swp3": {"lldp": {}},/' "$l2"
-sed -i 's/^\(  "swp5": {"type": "swp", "link": {"admin-status": "up", "oper-status": \)"down", "mtu": 9216, "mac-address": "1c:34:da:00:00:05", "state": {"up": {}}}},$/\1"up", "mtu": 9216, "mac-address": "1c:34:da:00:00:05", "state": {"up": {}}, "speed": "400G", "fec": "rs", "auto-negotiate": "off"}},/' \
-	"$cap/leaf01/nv-show-interface-o-json.txt"
-sed -i 's/^\(  "swp3": {"type": "swp", "link": {"admin-status": "up", "oper-status": \)"up", \("mtu": 9216, "mac-address": "1c:34:da:00:01:03", "state": {"up": {}}\), "speed": "400G", "fec": "rs", "auto-negotiate": "off"}},$/\1"down", \2}},/' \
-	"$cap/leaf02/nv-show-interface-o-json.txt"
+# both counter readings of the interfaces (the second one keeps the port's counters)
+for f in "$cap"/leaf01/nv-show-interface-o-json*.txt; do
+	sed -i 's/^\(  "swp5": {"type": "swp", "link": {"admin-status": "up", "oper-status": \)"down", \("mtu": 9216, "mac-address": "1c:34:da:00:00:05", "state": {"up": {}}\)/\1"up", \2, "speed": "400G", "fec": "rs", "auto-negotiate": "off"/' "$f"
+done
+for f in "$cap"/leaf02/nv-show-interface-o-json*.txt; do
+	sed -i 's/^\(  "swp3": {"type": "swp", "link": {"admin-status": "up", "oper-status": \)"up", \("mtu": 9216, "mac-address": "1c:34:da:00:01:03", "state": {"up": {}}\), "speed": "400G", "fec": "rs", "auto-negotiate": "off"/\1"down", \2/' "$f"
+done
 fa_expect_grep "gpu03's ens2f0np0 sees leaf01 swp5" '"value": "swp5"' "$cap/gpu03/lldpctl-f-json.txt"
 fa_expect_grep "leaf01 swp5 sees gpu03's ens2f0np0" '^  "swp5": \{"lldp": \{"neighbor": \{"gpu03"' "$l1"
 fa_expect_grep "leaf01 swp5 is up" '^  "swp5": \{"type": "swp", "link": \{"admin-status": "up", "oper-status": "up"' \

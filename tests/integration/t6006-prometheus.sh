@@ -32,6 +32,8 @@ fa_expect_grep "rules without findings are exported as 0" \
 fa_expect_grep "devices by status" '^fabric_audit_devices\{command="audit",status="ok"\} 7$' "$P"
 fa_expect_grep "the last run time" '^fabric_audit_last_run_timestamp_seconds\{command="audit"\} [0-9]{10}$' "$P"
 fa_expect_grep "the last run duration" '^fabric_audit_last_run_duration_seconds\{command="audit"\} [0-9]+\.[0-9]{3}$' "$P"
+fa_expect_grep "the FEC-corrected bits of the example's NICs, under a name promtool takes" \
+	'^fabric_audit_port_corrected_bit_errors_total\{command="audit",device="gpu01",port="ens1f0np0"\} [0-9]+$' "$P"
 fa_expect_grep "HELP lines" '^# HELP fabric_audit_findings ' "$P"
 fa_expect_grep "TYPE lines" '^# TYPE fabric_audit_findings gauge$' "$P"
 if [ "$(ls -A "$FA_TMP/textfile")" = fabric-audit.prom ]; then
