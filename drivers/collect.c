@@ -143,22 +143,6 @@ static void fa_save_capture(struct fa_dev_run *run, const char *command, const s
 	free(slug);
 }
 
-/*
- * The wall clock in RFC 3339 with milliseconds: two drift runs a second apart still give
- * their counters an interval (audit/health.c reads the fraction).
- */
-static void fa_time_rfc3339_ms(char *buf, size_t size)
-{
-	struct timespec ts;
-	struct tm tm;
-	char sec[32];
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
-}
-
 /* Run one expanded command and parse its answer; true when both went well. */
 static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, const char *arg)
 {
@@ -173,7 +157,7 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	fa_buf_init(&out, 0);
 	if ((c->flags & FA_CMD_COUNTERS) && run->counters && run->counters_at == 0) {
 		run->counters_at = t0;
-		fa_time_rfc3339_ms(run->counters_read_at, sizeof(run->counters_read_at));
+		fa_clock_rfc3339_ms(run->counters_read_at, sizeof(run->counters_read_at));
 	}
 	r = run->ops->exec(run->session, command, &run->lim, &out, &exit_status, &err);
 	/* secrets never reach a capture file or a parser (docs/captures.md) */

@@ -38,63 +38,51 @@ static const struct fa_eos_ctr fa_eos_discards[] = {
     {NULL, NULL},
 };
 
-/* Write the counters of @map found in @intf to port @name; how many were written. */
-static size_t fa_eos_port_counters(json_t *device, const char *cmd, const char *name,
-				   const json_t *intf, const struct fa_eos_ctr *map)
-{
-	size_t n = 0;
+/* What a command prints and which of its counters the model holds. */
+struct fa_eos_ctr_cmd {
+	const char *cmd;
+	const struct fa_eos_ctr *map;
+};
 
-	for (; map->json; map++) {
+/* Write the counters of the command found in @intf to port @name; true when any was. */
+static bool fa_eos_port_counters(json_t *device, const char *name, const json_t *intf,
+				 const void *ctx)
+{
+	const struct fa_eos_ctr_cmd *c = ctx;
+	const struct fa_eos_ctr *map;
+	bool any = false;
+
+	for (map = c->map; map->json; map++) {
 		json_t *v = json_object_get(intf, map->json);
 
 		if (!v)
 			continue;
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
-			fa_device_warn(device, "%s: %s: %s is not a count", cmd, name, map->json);
+			fa_device_warn(device, "%s: %s: %s is not a count", c->cmd, name, map->json);
 			continue;
 		}
 		fa_set_int(fa_device_port(device, name), map->field, json_integer_value(v));
-		n++;
+		any = true;
 	}
-	return n;
+	return any;
 }
 
-static int fa_eos_counters(const struct fa_capture *cap, json_t *device, struct fa_err *err,
-			   const char *cmd, const char *member, const struct fa_eos_ctr *map)
-{
-	json_error_t jerr;
-	json_t *root, *ifs, *v;
-	const char *k;
-	size_t n = 0;
-
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
-	if (!root)
-		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s)", cmd, jerr.line,
-				  jerr.text);
-	ifs = json_object_get(root, member);
-	if (!json_is_object(ifs)) {
-		json_decref(root);
-		return fa_err_set(err, FA_EPARSE, "%s: no \"%s\" object", cmd, member);
-	}
-	json_object_foreach(ifs, k, v)
-	{
-		if (json_is_object(v))
-			n += fa_eos_port_counters(device, cmd, k, v, map);
-		else
-			fa_device_warn(device, "%s: %s: entry is not an object", cmd, k);
-	}
-	json_decref(root);
-	return n ? 0 : FA_PARSED_EMPTY;
-}
+static const struct fa_eos_ctr_cmd fa_eos_errors_cmd = {
+	"show interfaces counters errors | json", fa_eos_errors
+};
+static const struct fa_eos_ctr_cmd fa_eos_discards_cmd = {
+	"show interfaces counters discards | json", fa_eos_discards
+};
 
 int fa_parse_eos_counter_errors(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	return fa_eos_counters(cap, device, err, "show interfaces counters errors | json",
-			       "interfaceErrorCounters", fa_eos_errors);
+	return fa_eos_each_interface(cap, device, err, fa_eos_errors_cmd.cmd,
+				     "interfaceErrorCounters", fa_eos_port_counters,
+				     &fa_eos_errors_cmd);
 }
 
 int fa_parse_eos_counter_discards(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	return fa_eos_counters(cap, device, err, "show interfaces counters discards | json",
-			       "interfaces", fa_eos_discards);
+	return fa_eos_each_interface(cap, device, err, fa_eos_discards_cmd.cmd, "interfaces",
+				     fa_eos_port_counters, &fa_eos_discards_cmd);
 }

@@ -65,12 +65,14 @@ static bool fa_eos_value(const struct fa_eos_param *p, const char *unit, double 
 
 /* ---- show interfaces transceiver | json ---- */
 
-static bool fa_xcvr_port(json_t *device, const char *name, const json_t *i)
+static bool fa_xcvr_port(json_t *device, const char *name, const json_t *i, const void *ctx)
 {
 	const char *sn = json_string_value(json_object_get(i, "vendorSn"));
 	bool any = false;
 	json_t *p = NULL;
 	size_t k;
+
+	(void)ctx;
 
 	for (k = 0; k < FA_EOS_NPARAMS; k++) {
 		const struct fa_eos_param *d = &fa_eos_params[k];
@@ -191,13 +193,15 @@ static bool fa_dom_param(json_t *device, const char *name, json_t **port,
 	return any;
 }
 
-static bool fa_dom_port(json_t *device, const char *name, const json_t *i)
+static bool fa_dom_port(json_t *device, const char *name, const json_t *i, const void *ctx)
 {
 	const json_t *params = json_object_get(i, "parameters");
 	const char *sn = json_string_value(json_object_get(i, "vendorSn"));
 	json_t *port = NULL;
 	bool any = false;
 	size_t k;
+
+	(void)ctx;
 
 	for (k = 0; k < FA_EOS_NPARAMS; k++) {
 		const json_t *par = json_object_get(params, fa_eos_params[k].json);
@@ -212,41 +216,15 @@ static bool fa_dom_port(json_t *device, const char *name, const json_t *i)
 	return any;
 }
 
-static int fa_eos_each_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err,
-				 const char *cmd,
-				 bool (*fn)(json_t *, const char *, const json_t *))
-{
-	json_error_t jerr;
-	json_t *root, *ifs, *v;
-	const char *k;
-	size_t n = 0;
-
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
-	if (!root)
-		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s)", cmd, jerr.line,
-				  jerr.text);
-	ifs = json_object_get(root, "interfaces");
-	if (!json_is_object(ifs)) {
-		json_decref(root);
-		return fa_err_set(err, FA_EPARSE, "%s: no \"interfaces\" object", cmd);
-	}
-	json_object_foreach(ifs, k, v)
-	{
-		if (json_is_object(v))
-			n += fn(device, k, v);
-		else
-			fa_device_warn(device, "%s: %s: entry is not an object", cmd, k);
-	}
-	json_decref(root);
-	return n ? 0 : FA_PARSED_EMPTY;
-}
 
 int fa_parse_eos_transceiver(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	return fa_eos_each_interface(cap, device, err, FA_XCVR_CMD, fa_xcvr_port);
+	return fa_eos_each_interface(cap, device, err, FA_XCVR_CMD, "interfaces", fa_xcvr_port,
+				     NULL);
 }
 
 int fa_parse_eos_transceiver_dom(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	return fa_eos_each_interface(cap, device, err, FA_DOM_CMD, fa_dom_port);
+	return fa_eos_each_interface(cap, device, err, FA_DOM_CMD, "interfaces", fa_dom_port,
+				     NULL);
 }

@@ -13,6 +13,8 @@
 #ifndef FA_DRIVERS_PARSE_EOS_H
 #define FA_DRIVERS_PARSE_EOS_H
 
+#include <stdbool.h>
+
 #include <jansson.h>
 
 #include "audit/util/err.h"
@@ -47,5 +49,18 @@ int fa_parse_eos_transceiver(const struct fa_capture *cap, json_t *device, struc
 
 /* "show interfaces transceiver dom thresholds | json": per-lane readings and thresholds. */
 int fa_parse_eos_transceiver_dom(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* What to do with interface @name's object @intf; true when it set anything. */
+typedef bool (*fa_eos_interface_fn)(json_t *device, const char *name, const json_t *intf,
+				    const void *ctx);
+
+/*
+ * Call @fn on every interface object under @member of the JSON output: 0 when some call set
+ * something, FA_PARSED_EMPTY when none did, -FA_EPARSE when the output is not that shape.
+ * Entries that are not objects are device warnings naming @cmd.
+ */
+int fa_eos_each_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err,
+			  const char *cmd, const char *member, fa_eos_interface_fn fn,
+			  const void *ctx);
 
 #endif /* FA_DRIVERS_PARSE_EOS_H */

@@ -344,3 +344,18 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 	json_decref(pl.by_name);
 	json_decref(pl.ambiguous);
 }
+
+json_t *fa_ib_ca_port(json_t *device, json_int_t lid)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(device, "ports"), i, p) {
+		const char *type = fa_get_str(p, "ib.node_type");
+		json_int_t l;
+
+		if (type && strcmp(type, "ca") == 0 && fa_get_int(p, "ib.lid", &l) == 1 && l == lid)
+			return p;
+	}
+	return NULL;
+}

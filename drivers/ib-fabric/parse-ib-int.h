@@ -87,4 +87,7 @@ bool fa_ib_set_name(struct fa_ib_end *e, struct fa_textscan_span s);
  */
 void fa_ib_apply(json_t *device, const struct fa_ib_recs *r);
 
+/* The channel adapter port of @device whose base LID is @lid, or NULL. */
+json_t *fa_ib_ca_port(json_t *device, json_int_t lid);
+
 #endif /* FA_DRIVERS_PARSE_IB_INT_H */

@@ -25,6 +25,7 @@
 
 #include "audit/model.h"
 #include "drivers/ib-fabric/parse-ib.h"
+#include "drivers/ib-fabric/parse-ib-int.h"
 #include "drivers/text/textscan.h"
 #include "audit/util/banned.h"
 
@@ -63,22 +64,6 @@ static const struct {
 	{ "QP1Dropped", NULL, 0 },
 };
 
-/* The CA port of @device with LID @lid, or NULL. */
-static json_t *fa_pq_port(json_t *device, json_int_t lid)
-{
-	json_t *p;
-	size_t i;
-
-	json_array_foreach(json_object_get(device, "ports"), i, p) {
-		const char *type = fa_get_str(p, "ib.node_type");
-		json_int_t l;
-
-		if (type && strcmp(type, "ca") == 0 && fa_get_int(p, "ib.lid", &l) == 1 && l == lid)
-			return p;
-	}
-	return NULL;
-}
-
 /* "# Port extended counters: Lid 134 port 1 (...)": the LID and port number. */
 static bool fa_pq_header(struct fa_textscan_span line, int64_t *lid, int64_t *port)
 {
@@ -113,7 +98,7 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 		if (fa_pq_header(line, &lid, &pnum)) {
 			in_block = true;
 			blocks++;
-			port = fa_pq_port(device, lid);
+			port = fa_ib_ca_port(device, lid);
 			if (!port)
 				fa_device_warn(device, "%s: no CA port with LID %lld", cmd,
 					       (long long)lid);

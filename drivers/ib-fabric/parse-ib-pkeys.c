@@ -26,22 +26,6 @@
 
 #define FA_PKEY_WORDS 12
 
-/* The CA port of @device whose base LID is @lid, or NULL. */
-static json_t *fa_pkeys_port(json_t *device, json_int_t lid)
-{
-	json_t *p;
-	size_t i;
-
-	json_array_foreach(json_object_get(device, "ports"), i, p) {
-		const char *type = fa_get_str(p, "ib.node_type");
-		json_int_t l;
-
-		if (type && strcmp(type, "ca") == 0 && fa_get_int(p, "ib.lid", &l) == 1 && l == lid)
-			return p;
-	}
-	return NULL;
-}
-
 int fa_parse_ib_pkeys(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	const char *cmd = cap->command && *cap->command ? cap->command : "smpquery pkeys LID";
@@ -104,7 +88,7 @@ int fa_parse_ib_pkeys(const struct fa_capture *cap, json_t *device, struct fa_er
 	if (!capacity)
 		fa_device_warn(device, "%s: no 'pkeys capacity' line: the table may be cut short",
 			       cmd);
-	port = lid > 0 ? fa_pkeys_port(device, lid) : NULL;
+	port = lid > 0 ? fa_ib_ca_port(device, lid) : NULL;
 	if (!port) {
 		fa_device_warn(device, "%s: no CA port with LID %s", cmd,
 			       cap->arg ? cap->arg : "(none given)");

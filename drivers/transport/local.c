@@ -28,19 +28,6 @@
 #include "drivers/transport/sysfs-rdma.h"
 #include "audit/util/banned.h"
 
-/* Now, RFC 3339 with milliseconds, as the collector writes counters_read_at. */
-static void fa_local_time(char *buf, size_t size)
-{
-	struct timespec ts;
-	struct tm tm;
-	char sec[32];
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
-}
-
 /* Linux platform commands whose answer comes from the kernel when collecting locally. */
 static const char *const fa_local_replaced[] = {
 	"cat /etc/os-release", "uname -r", "ip -j -d link show", "ibdev2netdev", "ibstat",
@@ -258,7 +245,7 @@ static void fa_local_sample(const struct fa_local_opts *o, json_t *device)
 	char read_at[40];
 	size_t i;
 
-	fa_local_time(read_at, sizeof(read_at));
+	fa_clock_rfc3339_ms(read_at, sizeof(read_at));
 	fa_local_counters(o, device);
 	json_array_foreach(json_object_get(device, "ports"), i, p) {
 		if (fa_get_str(p, "name") && json_object_get(p, "counters")) {
@@ -271,7 +258,7 @@ static void fa_local_sample(const struct fa_local_opts *o, json_t *device)
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		nanosleep(&ts, NULL);
 	}
-	fa_local_time(read_at, sizeof(read_at));
+	fa_clock_rfc3339_ms(read_at, sizeof(read_at));
 	left = fa_clock_now() - t0;
 	fa_local_counters(o, device);
 	json_array_foreach(json_object_get(device, "ports"), i, p) {

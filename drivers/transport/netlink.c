@@ -247,7 +247,9 @@ out:
 	return r;
 }
 
-int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
+/* Each link of the saved dump into @device: its port (configuration) or its counters. */
+static int fa_nl_each_link(const void *bytes, size_t len, json_t *device, bool counters,
+			   struct fa_err *err)
 {
 	struct nl_cache *cache = NULL;
 	struct nl_object *o;
@@ -255,24 +257,24 @@ int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_e
 
 	if (r < 0)
 		return r;
-	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
-		fa_nl_link_to_port(cache, (struct rtnl_link *)o, device);
+	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o)) {
+		if (counters)
+			fa_nl_link_counters((struct rtnl_link *)o, device);
+		else
+			fa_nl_link_to_port(cache, (struct rtnl_link *)o, device);
+	}
 	nl_cache_free(cache);
 	return 0;
 }
 
+int fa_nl_links_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
+{
+	return fa_nl_each_link(bytes, len, device, false, err);
+}
+
 int fa_nl_counters_parse(const void *bytes, size_t len, json_t *device, struct fa_err *err)
 {
-	struct nl_cache *cache = NULL;
-	struct nl_object *o;
-	int r = fa_nl_link_cache(bytes, len, &cache, err);
-
-	if (r < 0)
-		return r;
-	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
-		fa_nl_link_counters((struct rtnl_link *)o, device);
-	nl_cache_free(cache);
-	return 0;
+	return fa_nl_each_link(bytes, len, device, true, err);
 }
 
 static struct nl_sock *fa_nl_connect(double timeout, struct fa_err *err)
