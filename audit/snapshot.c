@@ -2,13 +2,16 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "audit/links.h"
 #include "audit/model.h"
 #include "audit/snapshot.h"
+#include "audit/util/arena.h"
 #include "audit/util/fileio.h"
 #include "audit/util/jsonread.h"
 #include "audit/util/xalloc.h"
@@ -141,10 +144,20 @@ int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *e
 	return r;
 }
 
+/*
+ * Snapshot files from this size on are read into a region of their own (audit/util/arena.h):
+ * a 100k-GPU snapshot is over 500 MB.  The region reserves address space for RATIO times the
+ * file (about 3 times is used); smaller files, and what does not fit, use malloc.
+ */
+#define FA_SNAPSHOT_ARENA_MIN ((off_t)64 << 20)
+#define FA_SNAPSHOT_ARENA_RATIO 8
+
 int fa_snapshot_load(const char *path, json_t **ret, struct fa_err *err)
 {
 	json_t *root = NULL, *devices, *d;
 	const char *format;
+	struct stat st;
+	bool big;
 	size_t i;
 	int r;
 
@@ -152,7 +165,14 @@ int fa_snapshot_load(const char *path, json_t **ret, struct fa_err *err)
 	 * Streamed, with equal values below the ports and links shared (no size cap: a
 	 * 100k-GPU snapshot is over 400 MB of text but about 1.5 GB of values this way).
 	 */
+	big = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	      st.st_size >= FA_SNAPSHOT_ARENA_MIN;
+	/* a big snapshot's values, kept until the process exits, in one region (arena.h) */
+	if (big)
+		big = fa_arena_begin((size_t)st.st_size * FA_SNAPSHOT_ARENA_RATIO);
 	r = fa_json_read_file(path, FA_JSON_INTERN_SNAPSHOT, &root, err);
+	if (big)
+		fa_arena_end();
 	if (r < 0)
 		goto out;
 	format = json_string_value(json_object_get(root, "format"));

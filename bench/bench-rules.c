@@ -33,6 +33,7 @@
 
 #include "audit/engine.h"
 #include "audit/snapshot.h"
+#include "audit/util/arena.h"
 #include "audit/util/err.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule.h"
@@ -421,6 +422,8 @@ int main(int argc, char **argv)
 	double t0, t1, t2, c1, c2;
 	int opt;
 
+	/* as the program does (audit/cli/main.c), so --load reads as audit -s does */
+	json_set_alloc_funcs(fa_json_malloc, fa_json_free);
 	while ((opt = getopt_long(argc, argv, "H:n:r:t:R:L:Sw:Ph", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'H':

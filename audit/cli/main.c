@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "audit/cli/cmd.h"
+#include "audit/util/arena.h"
 #include "audit/util/suggest.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
@@ -289,7 +290,7 @@ int main(int argc, char **argv)
 
 	/* Out of memory in jansson aborts with a message, as fa_xmalloc does: never a NULL
 	 * value silently dropped from a rule, an inventory or a snapshot. */
-	json_set_alloc_funcs(fa_xmalloc, free);
+	json_set_alloc_funcs(fa_json_malloc, fa_json_free);
 	/* jansson seeds its hash function on first use; do it before any worker thread exists. */
 	json_object_seed(0);
 	/* A device or ProxyCommand that hangs up must fail that device, not kill the run. */

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "audit/util/arena.h"
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "tests/unit/unit.h"
@@ -102,7 +103,7 @@ int main(void)
 	int failed;
 
 	/* as the program does (audit/cli/main.c): out of memory in jansson aborts */
-	json_set_alloc_funcs(fa_xmalloc, free);
+	json_set_alloc_funcs(fa_json_malloc, fa_json_free);
 	/* as the program does (audit/cli/main.c): a peer hanging up is an error, not a signal */
 	signal(SIGPIPE, SIG_IGN);
 	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "audit/model.h"
+#include "audit/util/arena.h"
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 #include "audit/util/fileio.h"
@@ -256,6 +257,32 @@ START_TEST(atomic_write_never_replaces_a_device)
 END_TEST
 
 /* The FIPS 180-4 test vectors, fed whole and in pieces that straddle the 64-byte blocks. */
+/*
+ * Values cut from a region (a big snapshot's, audit/util/arena.h) read and free like any
+ * other, also those that no longer fit in it and come from malloc, and those made after.
+ * A region pointer handed to free() aborts (glibc) or is reported (ASan).
+ */
+START_TEST(arena_values_free_safely)
+{
+	json_t *list = json_array(), *after;
+	size_t i;
+
+	ck_assert(fa_arena_begin((size_t)64 << 10));
+	/* about 80 bytes each: the region of 64 KiB is full long before the last */
+	for (i = 0; i < 10000; i++)
+		json_array_append_new(list, json_sprintf("swp%zu", i + 1));
+	fa_arena_end();
+	after = json_string("made after the region");
+	ck_assert_uint_eq(json_array_size(list), 10000);
+	ck_assert_str_eq(json_string_value(json_array_get(list, 0)), "swp1");
+	ck_assert_str_eq(json_string_value(json_array_get(list, 9999)), "swp10000");
+	json_array_set_new(list, 0, json_string("replaced"));
+	ck_assert_str_eq(json_string_value(json_array_get(list, 0)), "replaced");
+	json_decref(list);
+	json_decref(after);
+}
+END_TEST
+
 START_TEST(sha256_matches_the_standard_vectors)
 {
 	static const char two_blocks[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
@@ -294,6 +321,7 @@ Suite *fa_util_suite(void)
 	tcase_add_test(tc, model_paths_create_and_read);
 	tcase_add_test(tc, atomic_write_replaces_whole_file);
 	tcase_add_test(tc, atomic_write_never_replaces_a_device);
+	tcase_add_test(tc, arena_values_free_safely);
 	tcase_add_test(tc, platform_templates_expand_and_match);
 	tcase_add_test(tc, units_read_device_spellings);
 	tcase_add_test(tc, sha256_matches_the_standard_vectors);
