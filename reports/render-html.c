@@ -781,7 +781,7 @@ int fa_render_html(const json_t *report, const struct fa_render_opts *opts, stru
 	if (fa_report_len(report, "waivers"))
 		fa_html_list(&h, report, &fa_report_waivers, "waivers", "");
 	fa_html_coverage(&h, report);
-	fa_html_list(&h, report, &fa_report_warnings, "warnings", "No warnings.");
+	fa_html_list(&h, report, &fa_report_warnings, "warnings", "No collection warnings.");
 	fa_html_list(&h, report, &fa_report_unmatched, "unmatched-rules",
 		     "Every rule applied to at least one subject.");
 	fa_html_list(&h, report, &fa_report_rules, "rules", "No rules were run.");
@@ -993,7 +993,7 @@ static void fa_html_audit_body(struct fa_html *h, const json_t *audit)
 	fa_html_tiles(h, audit);
 	fa_html_findings(h, audit);
 	fa_html_coverage(h, audit);
-	fa_html_list(h, audit, &fa_report_warnings, "warnings", "No warnings.");
+	fa_html_list(h, audit, &fa_report_warnings, "warnings", "No collection warnings.");
 	fa_html_list(h, audit, &fa_report_unmatched, "unmatched-rules",
 		     "Every rule applied to at least one subject.");
 	fa_html_list(h, audit, &fa_report_rules, "rules", "No rules were run.");

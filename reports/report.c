@@ -63,7 +63,7 @@ static const struct fa_report_field fa_warning_fields[] = {
 };
 
 const struct fa_report_section fa_report_warnings = {
-	"warnings", "Warnings", fa_warning_fields, FA_NELEM(fa_warning_fields),
+	"warnings", "Collection warnings", fa_warning_fields, FA_NELEM(fa_warning_fields),
 };
 
 static const struct fa_report_field fa_unmatched_fields[] = {
