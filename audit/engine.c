@@ -37,6 +37,7 @@
 
 #include "audit/engine.h"
 #include "audit/related.h"
+#include "audit/rootcause.h"
 #include "audit/util/sha256.h"
 #include "audit/util/xalloc.h"
 #include "rules/plan.h"
@@ -2090,7 +2091,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	struct fa_run run;
 	struct fa_counts *counts = NULL;
 	size_t i, checks = 0, ne = 0, rules_failed = 0, by_sev[FA_SEVERITY_COUNT] = { 0 };
-	size_t at_or_above = 0, nwaived = 0, nbatch = 0;
+	size_t at_or_above = 0, nwaived = 0, nbatch = 0, root_causes;
 	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum, *accepted;
 	json_t **ne_lists = NULL, *all_ne = json_array(), *unmatched = json_array();
 	json_t *platform_na = json_array();
@@ -2200,6 +2201,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	}
 
 	fa_findings_relate(findings);
+	root_causes = fa_findings_group(findings, rs);
 
 	warnings = json_array();
 	cov = fa_run_coverage(&run, warnings);
@@ -2229,6 +2231,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 		json_object_set_new(sum, "accepted_incomplete", accepted);
 	}
 	json_object_set_new(sum, "findings", json_integer((json_int_t)(run.nfound - nwaived)));
+	json_object_set_new(sum, "root_causes", json_integer((json_int_t)root_causes));
 	json_object_set_new(sum, "waived", json_integer((json_int_t)nwaived));
 	json_object_set_new(sum, "by_severity",
 			    json_pack("{s:I,s:I,s:I}", "error", (json_int_t)by_sev[0], "warning",

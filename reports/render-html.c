@@ -446,6 +446,12 @@ static void fa_html_tiles(struct fa_html *h, const json_t *report)
 		fa_html_text(h, fa_html_label(key));
 		fa_html_adds(h, "</span>");
 	}
+	if (fa_report_int(report, "summary.root_causes", -1) >= 0) {
+		fa_html_adds(h, "</div><div class=\"tile-sub\">");
+		fa_html_number(h, report, "summary.root_causes");
+		fa_html_adds(h, " ");
+		fa_html_text(h, fa_html_label("summary.root_causes"));
+	}
 	fa_html_adds(h, "</div></div>\n");
 
 	fa_html_tile_open(h, total >= 0 && ok < total ? "t-warn" : "t-pass",

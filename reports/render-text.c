@@ -276,6 +276,11 @@ static void fa_text_headline(struct fa_text *t, const json_t *report)
 		fa_text_summary_item(t, report, key);
 	}
 	fa_buf_adds(t->out, ")  ");
+	/* reports written before root causes were grouped have no count */
+	if (fa_report_int(report, "summary.root_causes", -1) >= 0) {
+		fa_text_summary_item(t, report, "summary.root_causes");
+		fa_buf_adds(t->out, "  ");
+	}
 	fa_text_summary_ratio(t, report, "coverage.devices.ok", "coverage.devices.total");
 	fa_buf_adds(t->out, "  ");
 	fa_text_summary_ratio(t, report, "summary.rules_failed", "summary.rules");

@@ -29,6 +29,8 @@ static const struct fa_report_field fa_finding_fields[] = {
 	{ "actual", "Actual", FA_RF_TEXT | FA_RF_HTML | FA_RF_CODE },
 	{ "message", "Message", FA_RF_TEXT_LINE | FA_RF_HTML },
 	{ "related", "Related", FA_RF_TEXT_LINE | FA_RF_HTML_SUB },
+	{ "explains", "Explains", FA_RF_TEXT_LINE | FA_RF_HTML_SUB },
+	{ "explained_by", "Explained by", FA_RF_TEXT_LINE | FA_RF_HTML_SUB },
 };
 
 const struct fa_report_section fa_report_findings = {
@@ -138,6 +140,7 @@ const struct fa_report_section fa_report_waivers = {
 static const struct fa_report_field fa_summary_fields[] = {
 	{ "summary.verdict", "verdict", 0 },
 	{ "summary.findings", "findings", FA_RF_NUMBER },
+	{ "summary.root_causes", "root causes", FA_RF_NUMBER },
 	{ "summary.by_severity.error", "error", FA_RF_NUMBER | FA_RF_SEVERITY },
 	{ "summary.by_severity.warning", "warning", FA_RF_NUMBER | FA_RF_SEVERITY },
 	{ "summary.by_severity.info", "info", FA_RF_NUMBER | FA_RF_SEVERITY },
@@ -244,10 +247,10 @@ size_t fa_report_len(const json_t *obj, const char *path)
 }
 
 /*
- * A health finding's "related" list, { rule, subject_text } objects: "with FINDING, ..." in
- * the words a person reads next to the finding.
+ * A list of findings, { rule, subject_text } objects ("related", "explains", "explained_by"),
+ * in the words a person reads next to the finding: "same hop as: FINDING, ...".
  */
-static bool fa_report_related_text(const json_t *v, struct fa_buf *out)
+static bool fa_report_refs_text(const char *key, const json_t *v, struct fa_buf *out)
 {
 	const json_t *x;
 	size_t i;
@@ -258,7 +261,11 @@ static bool fa_report_related_text(const json_t *v, struct fa_buf *out)
 		if (!json_is_string(json_object_get(x, "rule")) ||
 		    !json_is_string(json_object_get(x, "subject_text")))
 			return false;
-	fa_buf_adds(out, "same hop as: ");
+	if (!strcmp(key, "explains"))
+		fa_buf_addf(out, "explains %zu finding%s: ", json_array_size(v),
+			    json_array_size(v) == 1 ? "" : "s");
+	else
+		fa_buf_adds(out, !strcmp(key, "explained_by") ? "explained by: " : "same hop as: ");
 	json_array_foreach(v, i, x)
 		fa_buf_addf(out, "%s%s on %s", i ? ", " : "",
 			    json_string_value(json_object_get(x, "rule")),
@@ -291,7 +298,7 @@ bool fa_report_field_text(const json_t *item, const struct fa_report_field *fiel
 		fa_buf_adds(out, "false");
 		return true;
 	default:
-		if (fa_report_related_text(v, out))
+		if (fa_report_refs_text(field->key, v, out))
 			return true;
 		dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 		if (dump)

@@ -25,6 +25,37 @@ fa_expect_golden "exactly the seeded faults are found" "$golden/findings.txt" "$
 fa_expect_grep "the text report says FAIL with 13 findings, 10 errors" '^FAIL  findings 13 \(error 10' "$FA_TMP/out"
 fa_expect_grep "the text report names the PFC hop" 'pfc.lossless.enabled +leaf02:swp3' "$FA_TMP/out"
 fa_expect_grep "the HTML report is written" '<html' "$FA_TMP/report.html"
+
+# One root cause per fault: the leaf port with PFC on the wrong priority explains the link
+# and the two path findings of its hop; the other nine findings stand alone.
+if python3 - "$FA_TMP/report.json" >"$FA_TMP/groups.check" 2>&1 <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["summary"]["root_causes"] == 10, r["summary"]
+groups = {}
+for f in r["findings"]:
+    groups.setdefault(f["group"], []).append(f)
+assert len(groups) == 10, groups.keys()
+root = [f for f in r["findings"] if f["rule"] == "pfc.lossless.enabled"][0]
+members = sorted(f["rule"] for f in groups[root["group"]] if f is not root)
+assert members == ["nccl.path.lossless", "path.pfc.lossless", "pfc.link.equal"], members
+assert len(root["explains"]) == 3, root
+for f in groups[root["group"]]:
+    if f is not root:
+        assert f["explained_by"] == [{"rule": "pfc.lossless.enabled", "subject_text": "leaf02:swp3"}], f
+assert all(len(g) == 1 for k, g in groups.items() if k != root["group"]), groups
+PY
+then
+	fa_ok "the PFC fault is one root cause explaining its link and path findings"
+else
+	fa_fail "the PFC fault is one root cause explaining its link and path findings" \
+		"$FA_TMP/groups.check"
+fi
+fa_expect_grep "the text report counts the root causes" '  root causes 10  ' "$FA_TMP/out"
+fa_expect_grep "the text report says what the PFC finding explains" \
+	'explains 3 findings: nccl.path.lossless on gpu03:ens2f0np0' "$FA_TMP/out"
+fa_expect_grep "the text report says what explains the link finding" \
+	'explained by: pfc.lossless.enabled on leaf02:swp3' "$FA_TMP/out"
 fa_expect_grep "coverage counts every device" '"ok": 7' "$FA_TMP/report.json"
 
 # What the binary writes is valid against the published schemas.

@@ -12,6 +12,7 @@
 
 #include "audit/engine.h"
 #include "audit/related.h"
+#include "audit/rootcause.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
@@ -1005,6 +1006,72 @@ START_TEST(engine_health_findings_name_related_ones)
 }
 END_TEST
 
+/*
+ * Root causes: a port finding explains the link and path findings of its hop whose rules
+ * read the field it checks, and nothing else; group ids follow the report order.
+ */
+START_TEST(engine_port_finding_explains_its_hop)
+{
+	struct fa_ruleset *rs = fa_load_rules("rules/packs");
+	json_error_t jerr;
+	json_t *f = json_loads(
+		"["
+		"{\"rule\": \"mtu.path\", \"category\": \"mtu\","
+		" \"subject_text\": \"gpu1:eth0 -- leaf1:swp1 (path from gpu1:eth0)\","
+		" \"subject\": {\"type\": \"path\", \"a\": {\"device\": \"gpu1\", \"port\": \"eth0\"},"
+		" \"b\": {\"device\": \"leaf1\", \"port\": \"swp1\"},"
+		" \"endpoint\": {\"device\": \"gpu1\", \"port\": \"eth0\"}}},"
+		"{\"rule\": \"path.pfc.lossless\", \"category\": \"pfc\","
+		" \"subject_text\": \"gpu1:eth0 -- leaf1:swp1 (path from gpu1:eth0)\","
+		" \"subject\": {\"type\": \"path\", \"a\": {\"device\": \"gpu1\", \"port\": \"eth0\"},"
+		" \"b\": {\"device\": \"leaf1\", \"port\": \"swp1\"},"
+		" \"endpoint\": {\"device\": \"gpu1\", \"port\": \"eth0\"}}},"
+		"{\"rule\": \"pfc.link.equal\", \"category\": \"pfc\","
+		" \"subject_text\": \"gpu1:eth0 -- leaf1:swp1\","
+		" \"subject\": {\"type\": \"link\", \"a\": {\"device\": \"gpu1\", \"port\": \"eth0\"},"
+		" \"b\": {\"device\": \"leaf1\", \"port\": \"swp1\"}}},"
+		"{\"rule\": \"pfc.link.equal\", \"category\": \"pfc\","
+		" \"subject_text\": \"gpu2:eth0 -- leaf1:swp2\","
+		" \"subject\": {\"type\": \"link\", \"a\": {\"device\": \"gpu2\", \"port\": \"eth0\"},"
+		" \"b\": {\"device\": \"leaf1\", \"port\": \"swp2\"}}},"
+		"{\"rule\": \"mtu.rdma.jumbo\", \"category\": \"mtu\", \"subject_text\": \"leaf1:swp1\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"leaf1\", \"port\": \"swp1\"}},"
+		"{\"rule\": \"pfc.lossless.enabled\", \"category\": \"pfc\", \"subject_text\": \"leaf1:swp1\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"leaf1\", \"port\": \"swp1\"}},"
+		"{\"rule\": \"health.pause.tx_rate\", \"category\": \"health\", \"subject_text\": \"leaf1:swp2\","
+		" \"subject\": {\"type\": \"port\", \"device\": \"leaf1\", \"port\": \"swp2\"}}"
+		"]", 0, &jerr);
+	const json_t *pfc, *by;
+	size_t groups;
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_ptr_nonnull(f);
+	groups = fa_findings_group(f, rs);
+	ck_assert_uint_eq(groups, 4);
+	/* the MTU path finding goes with the MTU port finding, the PFC ones with the PFC one */
+	ck_assert_str_eq(fa_str(json_array_get(f, 0), "group"), "g1");
+	ck_assert_str_eq(fa_str(json_array_get(f, 4), "group"), "g1");
+	ck_assert_str_eq(fa_str(json_array_get(f, 1), "group"), "g2");
+	ck_assert_str_eq(fa_str(json_array_get(f, 2), "group"), "g2");
+	ck_assert_str_eq(fa_str(json_array_get(f, 5), "group"), "g2");
+	/* another link, and a health finding (not a cause), stand alone */
+	ck_assert_str_eq(fa_str(json_array_get(f, 3), "group"), "g3");
+	ck_assert_str_eq(fa_str(json_array_get(f, 6), "group"), "g4");
+	pfc = json_object_get(json_array_get(f, 5), "explains");
+	ck_assert_uint_eq(json_array_size(pfc), 2);
+	ck_assert_str_eq(fa_str(json_array_get(pfc, 0), "rule"), "path.pfc.lossless");
+	ck_assert_str_eq(fa_str(json_array_get(pfc, 1), "rule"), "pfc.link.equal");
+	by = json_object_get(json_array_get(f, 0), "explained_by");
+	ck_assert_uint_eq(json_array_size(by), 1);
+	ck_assert_str_eq(fa_str(json_array_get(by, 0), "rule"), "mtu.rdma.jumbo");
+	ck_assert_msg(!json_object_get(json_array_get(f, 3), "explained_by") &&
+		      !json_object_get(json_array_get(f, 6), "explains"),
+		      "Findings with no cause on their hop neither explain nor are explained.");
+	json_decref(f);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
 Suite *fa_engine_suite(void)
 {
 	Suite *s = suite_create("engine");
@@ -1033,6 +1100,7 @@ Suite *fa_engine_suite(void)
 	tcase_add_test(tc, engine_path_rules_are_linear);
 	tcase_add_test(tc, engine_for_each_finding_per_set);
 	tcase_add_test(tc, engine_health_findings_name_related_ones);
+	tcase_add_test(tc, engine_port_finding_explains_its_hop);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/* Root causes (rootcause.h). */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/rootcause.h"
+#include "rules/expr.h"
+#include "rules/rule-fields.h"
+#include "rules/rule.h"
+#include "audit/util/xalloc.h"
+#include "audit/util/banned.h"
+
+/* The (device, port) key of end @e ({ device, port }), or NULL: names hold no newline. */
+static char *fa_end_key(const json_t *e)
+{
+	const char *dev = json_string_value(json_object_get(e, "device"));
+	const char *port = json_string_value(json_object_get(e, "port"));
+
+	return dev && port && *dev && *port ? fa_xasprintf("%s\n%s", dev, port) : NULL;
+}
+
+static const char *fa_subject_type(const json_t *f)
+{
+	const char *t = json_string_value(json_object_get(json_object_get(f, "subject"), "type"));
+
+	return t ? t : "";
+}
+
+/* A configuration finding on one port: what can explain the findings of its link and hops. */
+static bool fa_is_port_cause(const json_t *f)
+{
+	const char *c = json_string_value(json_object_get(f, "category"));
+	const char *t = fa_subject_type(f);
+
+	return (!strcmp(t, "port") || !strcmp(t, "group")) && !(c && !strcmp(c, "health"));
+}
+
+static bool fa_is_hop_finding(const json_t *f)
+{
+	const char *t = fa_subject_type(f);
+
+	return !strcmp(t, "link") || !strcmp(t, "path");
+}
+
+static const struct fa_rule *fa_finding_rule(const json_t *f, const struct fa_ruleset *rs)
+{
+	const char *id = json_string_value(json_object_get(f, "rule"));
+
+	return id && rs ? fa_ruleset_find(rs, id) : NULL;
+}
+
+/* Does @hop's rule read a field that @cause's rule checks (its expect)? */
+static bool fa_reads_checked_field(const struct fa_rule *cause, const struct fa_rule *hop)
+{
+	const json_t *fields = cause && cause->expect ? fa_expr_fields(cause->expect) : NULL, *v;
+	size_t i;
+
+	if (!hop)
+		return false;
+	json_array_foreach(fields, i, v)
+		if (fa_rule_reads_field(hop, json_string_value(v)))
+			return true;
+	return false;
+}
+
+static json_t *fa_finding_ref(const json_t *f)
+{
+	return json_pack("{s:O,s:O}", "rule", json_object_get(f, "rule"), "subject_text",
+			 json_object_get(f, "subject_text"));
+}
+
+/* The index of the first port finding that explains hop finding @f, or -1. */
+static long fa_find_cause(const json_t *findings, const json_t *index, const json_t *f,
+			  const struct fa_ruleset *rs)
+{
+	static const char *const ends[] = { "a", "b" };
+	const json_t *subject = json_object_get(f, "subject"), *k;
+	const struct fa_rule *hop = fa_finding_rule(f, rs);
+	long best = -1;
+	size_t e, i;
+
+	for (e = 0; e < 2; e++) {
+		char *key = fa_end_key(json_object_get(subject, ends[e]));
+
+		json_array_foreach(key ? json_object_get(index, key) : NULL, i, k) {
+			long c = (long)json_integer_value(k);
+			const json_t *cause = json_array_get(findings, (size_t)c);
+
+			if ((best < 0 || c < best) &&
+			    fa_reads_checked_field(fa_finding_rule(cause, rs), hop))
+				best = c;
+		}
+		free(key);
+	}
+	return best;
+}
+
+size_t fa_findings_group(json_t *findings, const struct fa_ruleset *rs)
+{
+	size_t n = json_array_size(findings), i, ngroups = 0;
+	long *cause = fa_xcalloc(n ? n : 1, sizeof(*cause));
+	size_t *group = fa_xcalloc(n ? n : 1, sizeof(*group));
+	size_t *rootgroup = fa_xcalloc(n ? n : 1, sizeof(*rootgroup));
+	json_t *index = json_object(), *f;
+
+	json_array_foreach(findings, i, f) {
+		char *key = fa_is_port_cause(f) ? fa_end_key(json_object_get(f, "subject")) : NULL;
+		json_t *list;
+
+		cause[i] = -1;
+		if (!key)
+			continue;
+		list = json_object_get(index, key);
+		if (!list) {
+			list = json_array();
+			json_object_set_new(index, key, list);
+		}
+		json_array_append_new(list, json_integer((json_int_t)i));
+		free(key);
+	}
+	if (json_object_size(index))
+		json_array_foreach(findings, i, f)
+			if (fa_is_hop_finding(f))
+				cause[i] = fa_find_cause(findings, index, f, rs);
+	/* ids in report order of each group's first finding, its cause or one it explains */
+	json_array_foreach(findings, i, f) {
+		size_t root = cause[i] >= 0 ? (size_t)cause[i] : i;
+
+		if (!rootgroup[root])
+			rootgroup[root] = ++ngroups;
+		group[i] = rootgroup[root];
+	}
+	json_array_foreach(findings, i, f) {
+		char id[32];
+
+		snprintf(id, sizeof(id), "g%zu", group[i]);
+		json_object_set_new(f, "group", json_string(id));
+		if (cause[i] >= 0) {
+			json_t *root = json_array_get(findings, (size_t)cause[i]);
+			json_t *explains = json_object_get(root, "explains");
+
+			if (!explains) {
+				explains = json_array();
+				json_object_set_new(root, "explains", explains);
+			}
+			json_array_append_new(explains, fa_finding_ref(f));
+			json_object_set_new(f, "explained_by", json_pack("[o]", fa_finding_ref(root)));
+		}
+	}
+	json_decref(index);
+	free(cause);
+	free(group);
+	free(rootgroup);
+	return ngroups;
+}
