@@ -3,7 +3,8 @@
  * HTML output: one self-contained page a network engineer opens from a CI artifact or a mail.
  *
  * The page has no external assets and makes no requests: the stylesheet and the small script
- * are inline, and a Content-Security-Policy forbids every fetch and allows only this exact
+ * (reports/assets/report.css and report.js, embedded at build time) are inline, and a
+ * Content-Security-Policy forbids every fetch and allows only this exact
  * script (by its SHA-256), so even a string that escaped escaping could not run or load
  * anything.  Without the script the page is complete; the script only adds filtering by
  * severity, category, device and text, and sorting by any column.
@@ -30,6 +31,7 @@
 
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
+#include "reports/assets.h"
 #include "reports/render-int.h"
 #include "audit/util/banned.h"
 
@@ -42,173 +44,6 @@
  * mid-word.
  */
 #define FA_HTML_LONG_WORD 40
-
-static const char fa_html_css[] =
-	":root {\n"
-	"	--bg: #f4f5f7; --card: #fff; --ink: #1d2433; --muted: #5d6677; --line: #e3e6eb;\n"
-	"	--head: #18202f; --sans: system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"DejaVu Sans\", sans-serif;\n"
-	"	--mono: ui-monospace, \"SFMono-Regular\", \"DejaVu Sans Mono\", Menlo, Consolas, monospace;\n"
-	"	--err: #b42318; --err-bg: #fee4e2; --warn: #b54708; --warn-bg: #fef0c7;\n"
-	"	--info: #175cd3; --info-bg: #e0ecfd; --ok: #067647; --ok-bg: #dcfae6;\n"
-	"}\n"
-	"@media (prefers-color-scheme: dark) {\n"
-	"	:root {\n"
-	"		--bg: #11151c; --card: #1a202b; --ink: #e4e8ef; --muted: #98a2b3; --line: #2c3442;\n"
-	"		--head: #0b0e13; --err: #fda29b; --err-bg: #55160c; --warn: #fec84b; --warn-bg: #4e2f06;\n"
-	"		--info: #84adff; --info-bg: #102a56; --ok: #75e0a7; --ok-bg: #053321;\n"
-	"	}\n"
-	"}\n"
-	"* { box-sizing: border-box; }\n"
-	"body { margin: 0; background: var(--bg); color: var(--ink);\n"
-	"	font: 14px/1.45 var(--sans); }\n"
-	"header.top { background: var(--head); color: #f2f4f7; padding: 18px 32px; display: flex;\n"
-	"	flex-wrap: wrap; align-items: center; gap: 12px 24px; }\n"
-	"header.top h1 { font-size: 20px; font-weight: 600; margin: 0; }\n"
-	"header.top .meta { display: flex; flex-wrap: wrap; gap: 4px 20px; margin: 0; color: #c0c6d1; font-size: 13px; }\n"
-	"header.top .meta dt { display: inline; color: #8a93a3; }\n"
-	"header.top .meta dd { display: inline; margin: 0 0 0 6px; font-family: var(--mono); }\n"
-	"main { max-width: 1500px; margin: 0 auto; padding: 24px 32px 40px; }\n"
-	"section.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px;\n"
-	"	padding: 18px 20px; margin: 0 0 22px; box-shadow: 0 1px 2px rgba(16, 24, 40, .05); }\n"
-	"h2 { font-size: 17px; margin: 0 0 12px; display: flex; align-items: center; gap: 10px; }\n"
-	"h3 { font-size: 14px; margin: 18px 0 8px; color: var(--muted); font-weight: 600; }\n"
-	".count { font-size: 12px; font-weight: 600; background: var(--bg); border: 1px solid var(--line);\n"
-	"	border-radius: 999px; padding: 1px 9px; color: var(--muted); }\n"
-	".verdict { display: inline-block; font-weight: 700; letter-spacing: .06em; border-radius: 6px;\n"
-	"	padding: 3px 12px; font-size: 14px; text-transform: uppercase; }\n"
-	".v-pass { background: var(--ok-bg); color: var(--ok); }\n"
-	".v-fail { background: var(--err-bg); color: var(--err); }\n"
-	".v-incomplete, .v-unknown { background: var(--warn-bg); color: var(--warn); }\n"
-	".tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 14px; margin: 0 0 22px; }\n"
-	".tile { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px;\n"
-	"	box-shadow: 0 1px 2px rgba(16, 24, 40, .05); border-top: 4px solid var(--line); }\n"
-	".tile.t-pass { border-top-color: var(--ok); } .tile.t-fail { border-top-color: var(--err); }\n"
-	".tile.t-incomplete, .tile.t-unknown, .tile.t-warn { border-top-color: var(--warn); }\n"
-	".tile-label { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }\n"
-	".tile-value { font-size: 28px; font-weight: 650; margin-top: 2px; font-variant-numeric: tabular-nums; }\n"
-	".tile-value small { font-size: 16px; color: var(--muted); font-weight: 500; }\n"
-	".tile-sub { margin-top: 6px; display: flex; flex-wrap: wrap; gap: 6px; font-size: 12px; color: var(--muted); }\n"
-	".meter { height: 6px; border-radius: 3px; background: var(--err-bg); overflow: hidden; margin-top: 8px; }\n"
-	".meter span { display: block; height: 100%; background: var(--ok); }\n"
-	".badge { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 12px; font-weight: 600;\n"
-	"	white-space: nowrap; background: var(--bg); color: var(--muted); }\n"
-	".b-error { background: var(--err-bg); color: var(--err); }\n"
-	".b-warning { background: var(--warn-bg); color: var(--warn); }\n"
-	".b-info { background: var(--info-bg); color: var(--info); }\n"
-	".b-ok { background: var(--ok-bg); color: var(--ok); }\n"
-	"td.k-old { color: var(--err); } td.k-new { color: var(--ok); }\n"
-	"ul.reasons { margin: 0; padding-left: 20px; } ul.reasons li { margin: 3px 0; }\n"
-	".filters { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; margin: 0 0 12px;\n"
-	"	padding: 10px 12px; background: var(--bg); border-radius: 8px; }\n"
-	".filters[hidden] { display: none; }\n"
-	".filters label { display: inline-flex; align-items: center; gap: 5px; cursor: pointer; }\n"
-	".filters select { max-width: 280px; }\n"
-	".filters select, .filters input[type=search] { font: inherit; padding: 4px 8px; border-radius: 6px;\n"
-	"	border: 1px solid var(--line); background: var(--card); color: var(--ink); }\n"
-	".filters input[type=search] { min-width: 220px; }\n"
-	"#f-shown { margin-left: auto; color: var(--muted); font-size: 13px; }\n"
-	".table-wrap { overflow-x: auto; }\n"
-	"table.data { border-collapse: collapse; width: 100%; font-size: 13px; }\n"
-	"table.data th { text-align: left; font-size: 12px; text-transform: uppercase; letter-spacing: .04em;\n"
-	"	color: var(--muted); font-weight: 600; padding: 8px 10px; border-bottom: 2px solid var(--line);\n"
-	"	white-space: nowrap; position: sticky; top: 0; background: var(--card); }\n"
-	"table.sortable th { cursor: pointer; user-select: none; }\n"
-	"table.sortable th:hover { color: var(--ink); }\n"
-	"th[aria-sort=ascending]::after { content: \" \\25B2\"; font-size: 10px; }\n"
-	"th[aria-sort=descending]::after { content: \" \\25BC\"; font-size: 10px; }\n"
-	"table.data td { padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }\n"
-	"table.data tbody tr:hover td { background: rgba(127, 127, 127, .06); }\n"
-	"td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
-	".mono, td.mono { font-family: var(--mono); font-size: 12.5px; overflow-wrap: break-word; }\n"
-	".sub { color: var(--muted); font: 12px/1.35 var(--sans); margin-top: 2px; }\n"
-	"td.k-expected { color: var(--ok); }\n"
-	"td.k-actual { color: var(--err); font-weight: 600; }\n"
-	"td.k-message { min-width: 260px; }\n"
-	"td.k-counts-fail.nz { color: var(--err); font-weight: 700; }\n"
-	".none { color: var(--muted); }\n"
-	".empty { color: var(--muted); margin: 4px 0; }\n"
-	".empty.good { color: var(--ok); font-weight: 600; }\n"
-	"details summary { cursor: pointer; color: var(--info); margin: 6px 0; }\n"
-	"details.long, .wrap, ul.reasons li, header.top .meta dd, h3 { overflow-wrap: anywhere; }\n"
-	"details.long > summary { color: inherit; margin: 0; }\n"
-	"details.long .more { color: var(--info); white-space: nowrap; font: 12px var(--sans); }\n"
-	"details.long[open] .cut { display: none; }\n"
-	"details.long .full { white-space: pre-wrap; }\n"
-	"footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 30px; }\n"
-	"@media print {\n"
-	"	body { background: #fff; } .filters { display: none; } section.card, .tile { box-shadow: none; }\n"
-	"	table.data th { position: static; }\n"
-	"}\n";
-
-/*
- * FA_HTML_SCRIPT_HASH must be the base64 SHA-256 of fa_html_script exactly, or browsers refuse
- * to run it (tests/integration/t5002-report-html-chromium.sh checks both).  After an edit:
- * python3 -c 'import hashlib,base64,sys; print(base64.b64encode(hashlib.sha256(
- * sys.stdin.buffer.read()).digest()).decode())' with the script text on standard input.
- */
-#define FA_HTML_SCRIPT_HASH "sha256-uJEh/CO5p2fhNuZjm/CdNixrLSXBN1rwDiJM+Bgy2IY="
-
-static const char fa_html_script[] =
-	"(function () {\n"
-	"	\"use strict\";\n"
-	"	var d = document, each = Array.prototype.forEach;\n"
-	"	d.documentElement.setAttribute(\"data-js\", \"ready\");\n"
-	"	var table = d.getElementById(\"findings-table\"), bar = d.getElementById(\"filters\");\n"
-	"	if (table && bar) {\n"
-	"		var rows = Array.prototype.slice.call(table.tBodies[0].rows);\n"
-	"		var boxes = bar.querySelectorAll(\"input[type=checkbox]\");\n"
-	"		var cat = d.getElementById(\"f-category\"), dev = d.getElementById(\"f-device\");\n"
-	"		var txt = d.getElementById(\"f-text\"), shown = d.getElementById(\"f-shown\");\n"
-	"		var apply = function () {\n"
-	"			var on = {}, n = 0, q = txt.value.toLowerCase();\n"
-	"			each.call(boxes, function (b) { on[b.value] = b.checked; });\n"
-	"			rows.forEach(function (r) {\n"
-	"				var ok = on[r.getAttribute(\"data-severity\")] !== false &&\n"
-	"					(!cat.value || r.getAttribute(\"data-category\") === cat.value) &&\n"
-	"					(!dev.value || r.getAttribute(\"data-devices\").split(\"\\n\").indexOf(dev.value) >= 0) &&\n"
-	"					(!q || r.textContent.toLowerCase().indexOf(q) >= 0);\n"
-	"				r.hidden = !ok;\n"
-	"				if (ok)\n"
-	"					n++;\n"
-	"			});\n"
-	"			shown.textContent = n + \" of \" + rows.length + \" shown\";\n"
-	"		};\n"
-	"		each.call(boxes, function (b) { b.addEventListener(\"change\", apply); });\n"
-	"		cat.addEventListener(\"change\", apply);\n"
-	"		dev.addEventListener(\"change\", apply);\n"
-	"		txt.addEventListener(\"input\", apply);\n"
-	"		bar.hidden = false;\n"
-	"		apply();\n"
-	"	}\n"
-	"	each.call(d.querySelectorAll(\"table.sortable\"), function (t) {\n"
-	"		var heads = t.tHead.rows[0].cells;\n"
-	"		each.call(heads, function (th, col) {\n"
-	"			var sort = function () {\n"
-	"				var dir = th.getAttribute(\"aria-sort\") === \"ascending\" ? -1 : 1;\n"
-	"				var body = t.tBodies[0], rs = Array.prototype.slice.call(body.rows);\n"
-	"				var key = function (r) {\n"
-	"					var c = r.cells[col];\n"
-	"					return c.hasAttribute(\"data-sort\") ? c.getAttribute(\"data-sort\") : c.textContent.trim();\n"
-	"				};\n"
-	"				each.call(heads, function (h) { h.removeAttribute(\"aria-sort\"); });\n"
-	"				th.setAttribute(\"aria-sort\", dir > 0 ? \"ascending\" : \"descending\");\n"
-	"				rs.sort(function (a, b) {\n"
-	"					return dir * key(a).localeCompare(key(b), \"en\", { numeric: true });\n"
-	"				});\n"
-	"				rs.forEach(function (r) { body.appendChild(r); });\n"
-	"			};\n"
-	"			th.tabIndex = 0;\n"
-	"			th.title = \"Sort\";\n"
-	"			th.addEventListener(\"click\", sort);\n"
-	"			th.addEventListener(\"keydown\", function (e) {\n"
-	"				if (e.key === \"Enter\" || e.key === \" \") {\n"
-	"					e.preventDefault();\n"
-	"					sort();\n"
-	"				}\n"
-	"			});\n"
-	"		});\n"
-	"	});\n"
-	"})();\n";
 
 /* Device names a finding's subject mentions (every scope of docs/report.md). */
 static const char *const fa_html_subject_devices[] = {
@@ -355,8 +190,9 @@ static void fa_html_head(struct fa_html *h, const json_t *report)
 	fa_html_adds(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-			"style-src 'unsafe-inline'; script-src '" FA_HTML_SCRIPT_HASH "'; "
-			"base-uri 'none'; form-action 'none'\">\n"
+			"style-src 'unsafe-inline'; script-src '");
+	fa_html_adds(h, fa_html_script_csp);
+	fa_html_adds(h, "'; base-uri 'none'; form-action 'none'\">\n"
 			"<meta name=\"referrer\" content=\"no-referrer\">\n"
 			"<meta name=\"generator\" content=\"");
 	fa_html_text(h, fa_report_str(report, "tool.name"));
@@ -812,8 +648,9 @@ static void fa_html_head_titled(struct fa_html *h, const json_t *doc, const char
 	fa_html_adds(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-			"style-src 'unsafe-inline'; script-src '" FA_HTML_SCRIPT_HASH "'; "
-			"base-uri 'none'; form-action 'none'\">\n"
+			"style-src 'unsafe-inline'; script-src '");
+	fa_html_adds(h, fa_html_script_csp);
+	fa_html_adds(h, "'; base-uri 'none'; form-action 'none'\">\n"
 			"<meta name=\"referrer\" content=\"no-referrer\">\n"
 			"<meta name=\"generator\" content=\"");
 	fa_html_text(h, fa_report_str(doc, "tool.name"));

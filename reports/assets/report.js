@@ -1,0 +1,61 @@
+(function () {
+	"use strict";
+	var d = document, each = Array.prototype.forEach;
+	d.documentElement.setAttribute("data-js", "ready");
+	var table = d.getElementById("findings-table"), bar = d.getElementById("filters");
+	if (table && bar) {
+		var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+		var boxes = bar.querySelectorAll("input[type=checkbox]");
+		var cat = d.getElementById("f-category"), dev = d.getElementById("f-device");
+		var txt = d.getElementById("f-text"), shown = d.getElementById("f-shown");
+		var apply = function () {
+			var on = {}, n = 0, q = txt.value.toLowerCase();
+			each.call(boxes, function (b) { on[b.value] = b.checked; });
+			rows.forEach(function (r) {
+				var ok = on[r.getAttribute("data-severity")] !== false &&
+					(!cat.value || r.getAttribute("data-category") === cat.value) &&
+					(!dev.value || r.getAttribute("data-devices").split("\n").indexOf(dev.value) >= 0) &&
+					(!q || r.textContent.toLowerCase().indexOf(q) >= 0);
+				r.hidden = !ok;
+				if (ok)
+					n++;
+			});
+			shown.textContent = n + " of " + rows.length + " shown";
+		};
+		each.call(boxes, function (b) { b.addEventListener("change", apply); });
+		cat.addEventListener("change", apply);
+		dev.addEventListener("change", apply);
+		txt.addEventListener("input", apply);
+		bar.hidden = false;
+		apply();
+	}
+	each.call(d.querySelectorAll("table.sortable"), function (t) {
+		var heads = t.tHead.rows[0].cells;
+		each.call(heads, function (th, col) {
+			var sort = function () {
+				var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+				var body = t.tBodies[0], rs = Array.prototype.slice.call(body.rows);
+				var key = function (r) {
+					var c = r.cells[col];
+					return c.hasAttribute("data-sort") ? c.getAttribute("data-sort") : c.textContent.trim();
+				};
+				each.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+				th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+				rs.sort(function (a, b) {
+					return dir * key(a).localeCompare(key(b), "en", { numeric: true });
+				});
+				rs.forEach(function (r) { body.appendChild(r); });
+			};
+			th.tabIndex = 0;
+			th.title = "Sort";
+			th.addEventListener("click", sort);
+			th.addEventListener("keydown", function (e) {
+				if (e.key === "Enter" || e.key === " ") {
+					e.preventDefault();
+					sort();
+				}
+			});
+		});
+	});
+})();
+
