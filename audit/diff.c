@@ -812,12 +812,43 @@ static json_t *fa_diff_side(const json_t *snap, const char *source)
 	return side;
 }
 
+/*
+ * A change that makes the fabric worse whatever the allow-list says: any change of a port's
+ * lossless settings (qos: PFC, trust, DSCP map, ETS, ECN, buffers, DCBX, DCQCN, RoCE mode),
+ * or an MTU or speed that went down (9000 -> 1500 on a host, 400G -> 100G).
+ */
+static bool fa_change_is_regression(const json_t *c)
+{
+	const char *field = fa_get_str(c, "field"), *kind = fa_get_str(c, "kind");
+	const json_t *o = json_object_get(c, "old"), *n = json_object_get(c, "new");
+
+	if (!field || !kind || strcmp(kind, "port") != 0)
+		return false;
+	if (!strcmp(field, "qos") || !strncmp(field, "qos.", 4))
+		return true;
+	if (strcmp(field, "mtu") != 0 && strcmp(field, "speed") != 0)
+		return false;
+	/* gone counts as down: a port that no longer reports its MTU may have lost it */
+	return json_is_integer(o) && (!n || (json_is_integer(n) &&
+					     json_integer_value(n) < json_integer_value(o)));
+}
+
+static void fa_mark_regressions(json_t *changes)
+{
+	json_t *ch;
+	size_t i;
+
+	json_array_foreach(changes, i, ch)
+		if (fa_change_is_regression(ch))
+			json_object_set_new(ch, "regression", json_true());
+}
+
 static json_t *fa_diff_summary(const json_t *changes, const json_t *missing)
 {
 	static const char *const kinds[] = { "device", "port", "link" };
 	static const char *const ops[] = { "added", "removed", "changed" };
 	json_t *sum = json_object(), *by = json_object(), *devices = json_object(), *ch;
-	size_t i, k, allowed = 0, n = json_array_size(changes);
+	size_t i, k, allowed = 0, regressions = 0, n = json_array_size(changes);
 
 	for (k = 0; k < 3; k++) {
 		json_t *o = json_object();
@@ -834,6 +865,8 @@ static json_t *fa_diff_summary(const json_t *changes, const json_t *missing)
 			json_integer_set(cnt, json_integer_value(cnt) + 1);
 		if (json_is_true(json_object_get(ch, "allowed")))
 			allowed++;
+		if (json_is_true(json_object_get(ch, "regression")))
+			regressions++;
 		if (fa_get_str(ch, "device")) {
 			json_object_set_new(devices, fa_get_str(ch, "device"), json_true());
 		} else {
@@ -846,6 +879,7 @@ static json_t *fa_diff_summary(const json_t *changes, const json_t *missing)
 	json_object_set_new(sum, "changes", json_integer((json_int_t)n));
 	json_object_set_new(sum, "allowed", json_integer((json_int_t)allowed));
 	json_object_set_new(sum, "disallowed", json_integer((json_int_t)(n - allowed)));
+	json_object_set_new(sum, "regressions", json_integer((json_int_t)regressions));
 	json_object_set_new(sum, "expected_missing",
 			    json_integer((json_int_t)json_array_size(missing)));
 	json_object_set_new(sum, "devices_changed",
@@ -907,6 +941,7 @@ int fa_diff_snapshots(const json_t *old, const json_t *new, const struct fa_diff
 	}
 	fa_diff_links(&c, old, new, collected);
 	fa_sort_changes(c.changes);
+	fa_mark_regressions(c.changes);
 
 	doc = json_object();
 	json_object_set_new(doc, "format", json_string(FA_DIFF_FORMAT));

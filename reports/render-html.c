@@ -699,7 +699,7 @@ static void fa_html_diff_tiles(struct fa_html *h, const json_t *diff)
 {
 	static const char *const keys[] = {
 		"summary.changes", "summary.allowed", "summary.disallowed",
-		"summary.expected_missing", "summary.devices_changed",
+		"summary.expected_missing", "summary.regressions", "summary.devices_changed",
 	};
 	const char *verdict = fa_report_str(diff, "summary.verdict");
 	const struct fa_report_field *f;
@@ -715,7 +715,7 @@ static void fa_html_diff_tiles(struct fa_html *h, const json_t *diff)
 	fa_html_adds(h, "</span></div></div>\n");
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		long long v = fa_report_int(diff, keys[i], 0);
-		bool bad = v > 0 && (i == 2 || i == 3);
+		bool bad = v > 0 && (i == 2 || i == 3 || i == 4);
 
 		f = fa_report_field_find(&fa_diff_summary, keys[i]);
 		fa_html_tile_open(h, bad ? "t-fail" : "", f->label);
@@ -744,7 +744,9 @@ static void fa_html_change_row(struct fa_html *h, const json_t *c)
 {
 	const char *op = fa_report_str(c, "op"), *kind = fa_report_str(c, "kind");
 
-	fa_html_adds(h, "<tr>");
+	bool regression = json_is_true(json_object_get(c, "regression"));
+
+	fa_html_adds(h, regression ? "<tr class=\"regression\">" : "<tr>");
 	if (json_object_get(c, "field")) {
 		fa_html_change_cell(h, c, "port", "k-port mono");
 		fa_html_change_cell(h, c, "field", "k-field mono");
@@ -767,36 +769,46 @@ static void fa_html_change_row(struct fa_html *h, const json_t *c)
 		fa_html_text(h, op);
 		fa_html_adds(h, "</span></td>");
 	}
+	/* a regression is red whatever the allow-list said of it */
 	if (json_is_true(json_object_get(c, "allowed"))) {
-		fa_html_adds(h, "<td class=\"k-allowed\"><span class=\"badge b-ok\">allowed</span>");
+		fa_html_adds(h, "<td class=\"k-allowed\">");
+		if (regression)
+			fa_html_adds(h, "<span class=\"badge b-error\">regression</span> ");
+		fa_html_adds(h, "<span class=\"badge b-ok\">allowed</span>");
 		fa_html_adds(h, "<div class=\"sub\">");
 		fa_buf_addf(h->out, "entry %lld: ", fa_report_int(c, "allow.entry", 0));
 		fa_html_text(h, fa_report_str(c, "allow.reason"));
 		fa_html_adds(h, "</div></td>");
 	} else {
-		fa_html_adds(h, "<td class=\"k-allowed\"><span class=\"badge b-error\">"
-				"not allowed</span></td>");
+		fa_html_adds(h, "<td class=\"k-allowed\">");
+		if (regression)
+			fa_html_adds(h, "<span class=\"badge b-error\">regression</span> ");
+		fa_html_adds(h, "<span class=\"badge b-error\">not allowed</span></td>");
 	}
 	fa_html_adds(h, "</tr>\n");
 }
 
-/* The diff view: changes grouped by device, old -> new, links last. */
-static void fa_html_diff_view(struct fa_html *h, const json_t *diff)
+/* The changes of @items whose "allowed" is @allowed, grouped by device, links last. */
+static void fa_html_change_groups(struct fa_html *h, const json_t *items, bool allowed,
+				  const char *id, const char *title, const char *empty)
 {
 	static const char *const cols[] = { "port", "field", "old", "new", "allowed" };
-	const json_t *items = fa_report_items(diff, &fa_diff_changes);
-	size_t i, j, k, n = items ? json_array_size(items) : 0;
+	json_t *sel = json_array();
+	const json_t *c;
+	size_t i, j, k, n;
 
-	fa_html_section_open(h, "changes", fa_diff_changes.title, (long long)n);
-	if (n == 0) {
-		fa_html_adds(h, "<p class=\"empty good\">No changes.</p>\n</section>\n");
-		return;
-	}
+	json_array_foreach(items, i, c)
+		if (json_is_true(json_object_get(c, "allowed")) == allowed)
+			json_array_append(sel, (json_t *)c);
+	n = json_array_size(sel);
+	fa_html_section_open(h, id, title, (long long)n);
+	if (n == 0)
+		fa_buf_addf(h->out, "<p class=\"empty%s\">%s</p>\n", allowed ? "" : " good", empty);
 	for (i = 0; i < n; i = j) {
-		const char *group = fa_html_change_group(json_array_get(items, i));
+		const char *group = fa_html_change_group(json_array_get(sel, i));
 
 		for (j = i + 1; j < n; j++) {
-			const char *g = fa_html_change_group(json_array_get(items, j));
+			const char *g = fa_html_change_group(json_array_get(sel, j));
 
 			if (!g != !group || (g && strcmp(g, group) != 0))
 				break;
@@ -816,18 +828,39 @@ static void fa_html_diff_view(struct fa_html *h, const json_t *diff)
 		}
 		fa_html_adds(h, "</tr></thead>\n<tbody>\n");
 		for (k = i; k < j; k++)
-			fa_html_change_row(h, json_array_get(items, k));
+			fa_html_change_row(h, json_array_get(sel, k));
 		fa_html_adds(h, "</tbody></table></div>\n");
 	}
 	fa_html_adds(h, "</section>\n");
+	json_decref(sel);
+}
+
+/*
+ * The diff view, what needs a decision first: the changes the allow-list did not allow, the
+ * expected changes that did not happen, then the allowed changes.
+ */
+static void fa_html_diff_view(struct fa_html *h, const json_t *diff)
+{
+	const json_t *items = fa_report_items(diff, &fa_diff_changes);
+
+	if (!items || !json_array_size(items)) {
+		fa_html_section_open(h, "changes", fa_diff_changes.title, 0);
+		fa_html_adds(h, "<p class=\"empty good\">No changes.</p>\n</section>\n");
+	} else {
+		fa_html_change_groups(h, items, false, "changes-not-allowed", "Changes not allowed",
+				      "Every change is allowed.");
+	}
+	fa_html_list(h, diff, &fa_diff_missing, "expected-missing",
+		     "Every expected change happened.");
+	if (items && json_array_size(items))
+		fa_html_change_groups(h, items, true, "changes-allowed", "Allowed changes",
+				      "No change is allowed by the allow-list.");
 }
 
 static void fa_html_diff_body(struct fa_html *h, const json_t *diff)
 {
 	fa_html_diff_tiles(h, diff);
 	fa_html_diff_view(h, diff);
-	fa_html_list(h, diff, &fa_diff_missing, "expected-missing",
-		     "Every expected change happened.");
 }
 
 /* An audit report inside a gate or drift page: its tiles, findings, coverage and lists. */

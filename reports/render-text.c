@@ -534,6 +534,10 @@ static void fa_text_diff_headline(struct fa_text *t, const json_t *diff)
 		f = fa_report_field_find(&fa_diff_summary, keys[i]);
 		fa_buf_adds(t->out, i == 1 ? " (" : i == 2 ? ", " : i == 3 ? ")  " : "  ");
 		fa_buf_addf(t->out, "%s %lld", f->label, fa_report_int(diff, keys[i], 0));
+		/* diffs written before regressions were marked have no count */
+		if (i == 3 && fa_report_int(diff, "summary.regressions", -1) >= 0)
+			fa_buf_addf(t->out, "  regressions %lld",
+				    fa_report_int(diff, "summary.regressions", 0));
 	}
 	fa_buf_addch(t->out, '\n');
 }
@@ -642,6 +646,11 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 		fa_text_pad(t->out, w < wnew ? wnew - w : 0);
 	}
 	fa_buf_adds(t->out, "  ");
+	/* a regression is marked whatever the allow-list said of it */
+	if (json_is_true(json_object_get(c, "regression"))) {
+		fa_text_colored(t, "\033[1;31m", "REGRESSION");
+		fa_buf_adds(t->out, " ");
+	}
 	if (allowed) {
 		fa_text_colored(t, "\033[32m", "allowed");
 		fa_buf_addf(t->out, " (entry %lld: ", fa_report_int(c, "allow.entry", 0));
@@ -654,22 +663,29 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 	fa_buf_release(&cell);
 }
 
-/* The changes grouped by device (natural order, as the diff sorts them), links last. */
-static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
+/*
+ * The changes whose "allowed" is @allowed under @title, grouped by device (natural order, as
+ * the diff sorts them), links last.  Nothing when there are none.
+ */
+static void fa_text_diff_changes(struct fa_text *t, const json_t *diff, bool allowed,
+				 const char *title)
 {
-	const json_t *items = fa_report_items(diff, &fa_diff_changes);
-	size_t i, j, n = items ? json_array_size(items) : 0;
+	const json_t *items = fa_report_items(diff, &fa_diff_changes), *c;
+	json_t *sel = json_array();
+	size_t i, j, n;
 
-	if (n == 0) {
-		fa_buf_adds(t->out, "\nNo changes.\n");
-		return;
-	}
+	json_array_foreach(items, i, c)
+		if (json_is_true(json_object_get(c, "allowed")) == allowed)
+			json_array_append(sel, (json_t *)c);
+	n = json_array_size(sel);
+	if (n)
+		fa_buf_addf(t->out, "\n%s (%zu)\n", title, n);
 	for (i = 0; i < n; i = j) {
-		const char *group = fa_text_change_group(json_array_get(items, i));
+		const char *group = fa_text_change_group(json_array_get(sel, i));
 		size_t wport, wfield, wold, wnew;
 
 		for (j = i + 1; j < n; j++)
-			if (strcmp(fa_text_change_group(json_array_get(items, j)), group) != 0)
+			if (strcmp(fa_text_change_group(json_array_get(sel, j)), group) != 0)
 				break;
 		fa_buf_addch(t->out, '\n');
 		if (*group) {
@@ -682,13 +698,24 @@ static void fa_text_diff_changes(struct fa_text *t, const json_t *diff)
 			fa_text_colored(t, t->color ? FA_ANSI_BOLD : NULL, "links");
 		}
 		fa_buf_addf(t->out, " (%zu)\n", j - i);
-		wport = fa_text_diff_width(items, i, j, "port", t->full);
-		wfield = fa_text_diff_width(items, i, j, "field", t->full);
-		wold = fa_text_diff_width(items, i, j, "old", t->full);
-		wnew = fa_text_diff_width(items, i, j, "new", t->full);
+		wport = fa_text_diff_width(sel, i, j, "port", t->full);
+		wfield = fa_text_diff_width(sel, i, j, "field", t->full);
+		wold = fa_text_diff_width(sel, i, j, "old", t->full);
+		wnew = fa_text_diff_width(sel, i, j, "new", t->full);
 		for (; i < j; i++)
-			fa_text_change(t, json_array_get(items, i), wport, wfield, wold, wnew);
+			fa_text_change(t, json_array_get(sel, i), wport, wfield, wold, wnew);
 	}
+	json_decref(sel);
+}
+
+/* What needs a decision first: the changes not allowed, expected but missing, then allowed. */
+static void fa_text_diff_view(struct fa_text *t, const json_t *diff)
+{
+	if (!json_array_size(fa_report_items(diff, &fa_diff_changes)))
+		fa_buf_adds(t->out, "\nNo changes.\n");
+	fa_text_diff_changes(t, diff, false, "Changes not allowed");
+	fa_text_table(t, diff, &fa_diff_missing, 0, 0);
+	fa_text_diff_changes(t, diff, true, "Allowed changes");
 }
 
 int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
@@ -713,8 +740,7 @@ int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 	}
 	fa_text_diff_headline(&t, diff);
 	fa_text_diff_run_line(&t, diff, "diff");
-	fa_text_diff_changes(&t, diff);
-	fa_text_table(&t, diff, &fa_diff_missing, 0, 0);
+	fa_text_diff_view(&t, diff);
 	/* A drift report carries the audit of its new snapshot. */
 	if (json_is_object(audit)) {
 		fa_buf_adds(out, "\n== Audit of the new snapshot ==\n");
@@ -754,8 +780,7 @@ int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
 		fa_buf_adds(out, "\n== Changes ==\n");
 		fa_text_diff_headline(&t, diff);
 		fa_text_diff_run_line(&t, diff, "diff");
-		fa_text_diff_changes(&t, diff);
-		fa_text_table(&t, diff, &fa_diff_missing, 0, 0);
+		fa_text_diff_view(&t, diff);
 	}
 	audit = json_object_get(gate, "audit");
 	if (json_is_object(audit)) {

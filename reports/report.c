@@ -196,6 +196,7 @@ static const struct fa_report_field fa_diff_summary_fields[] = {
 	{ "summary.changes", "changes", FA_RF_NUMBER },
 	{ "summary.allowed", "allowed", FA_RF_NUMBER },
 	{ "summary.disallowed", "not allowed", FA_RF_NUMBER },
+	{ "summary.regressions", "regressions", FA_RF_NUMBER },
 	{ "summary.expected_missing", "expected missing", FA_RF_NUMBER },
 	{ "summary.devices_changed", "devices changed", FA_RF_NUMBER },
 	{ "old.source", "old", FA_RF_CODE },

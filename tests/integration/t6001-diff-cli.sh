@@ -34,7 +34,7 @@ fa_expect_rc "a firmware update without an allow-list exits 1" 1
 fa_expect_grep "each NIC's firmware is one change, old -> new" \
 	'^  ens2f0np0  nic\.firmware  28\.39\.1002 -> 28\.41\.1000  NOT ALLOWED$' "$FA_TMP/out"
 fa_expect_grep "the headline counts 8 changes on 4 devices" \
-	'^FAIL  changes 8 \(allowed 0, not allowed 8\)  expected missing 0  devices changed 4$' \
+	'^FAIL  changes 8 \(allowed 0, not allowed 8\)  expected missing 0  regressions 0  devices changed 4$' \
 	"$FA_TMP/out"
 
 # 3. With the allow-list the complete update passes ...
@@ -65,6 +65,43 @@ else
 		"$FA_TMP/partial-diff.json"
 	echo "got: $summary"
 fi
+
+# The MTU reset is a regression, shown first with what is not allowed, then what is missing,
+# then the allowed changes; in red even when an allow-list lets it through.
+python3 - "$FA_TMP/partial-diff.json" >"$FA_TMP/regress.check" 2>&1 <<'PY' &&
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["regressions"] == 1, d["summary"]
+reg = [c for c in d["changes"] if c.get("regression")]
+assert [(c["subject"], c["field"], c["old"], c["new"]) for c in reg] == \
+    [("gpu02:ens1f0np0", "mtu", 9000, 1500)], reg
+PY
+	fa_ok "the MTU reset, and only it, is a regression" ||
+	fa_fail "the MTU reset, and only it, is a regression" "$FA_TMP/regress.check"
+fa_run diff "$FA_TMP/pre.json" "$FA_TMP/partial.json" -a "$FA_FW_ALLOW"
+fa_expect_grep "the text marks the regression" \
+	'^  ens1f0np0  mtu +9000 -> 1500 +REGRESSION NOT ALLOWED$' "$FA_TMP/out"
+grep -n -e '^Changes not allowed (1)$' -e '^Expected changes missing (1)$' \
+	-e '^Allowed changes (7)$' "$FA_TMP/out" | cut -d: -f2 >"$FA_TMP/order"
+printf '%s\n' 'Changes not allowed (1)' 'Expected changes missing (1)' 'Allowed changes (7)' \
+	>"$FA_TMP/order.want"
+fa_expect_golden "the text lists not allowed, then missing, then allowed" "$FA_TMP/order.want" \
+	"$FA_TMP/order"
+cat "$FA_FW_ALLOW" >"$FA_TMP/allow-mtu.yaml"
+cat >>"$FA_TMP/allow-mtu.yaml" <<'YAML'
+  - selector: { device: gpu02, port: "ens*" }
+    field: mtu
+    reason: the MTU may change
+YAML
+fa_run diff "$FA_TMP/pre.json" "$FA_TMP/partial.json" -a "$FA_TMP/allow-mtu.yaml" -f html \
+	-o "$FA_TMP/allowed-mtu.html"
+tr -d '\n' <"$FA_TMP/allowed-mtu.html" >"$FA_TMP/allowed-mtu.flat"
+fa_expect_grep "an allowed MTU reset is still a red regression in HTML" \
+	'<tr class="regression">.{0,600}badge b-error">regression</span> <span class="badge b-ok">allowed' \
+	"$FA_TMP/allowed-mtu.flat"
+fa_expect_grep "the HTML puts not allowed, then missing, then allowed" \
+	'id="changes-not-allowed".*id="expected-missing".*id="changes-allowed"' \
+	"$FA_TMP/allowed-mtu.flat"
 
 # 4. Deterministic: the same inputs give the same bytes (but for the created time).
 fa_run diff "$FA_TMP/pre.json" "$FA_TMP/partial.json" -a "$FA_FW_ALLOW" -f json
