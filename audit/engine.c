@@ -2202,6 +2202,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 
 	fa_findings_relate(findings);
 	root_causes = fa_findings_group(findings, rs);
+	fa_findings_order_by_group(findings);
 
 	warnings = json_array();
 	cov = fa_run_coverage(&run, warnings);

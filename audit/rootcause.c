@@ -157,3 +157,57 @@ size_t fa_findings_group(json_t *findings, const struct fa_ruleset *rs)
 	free(rootgroup);
 	return ngroups;
 }
+
+/* Where a finding goes: severity, then its group, the explaining finding first, then as was. */
+struct fa_group_pos {
+	int severity;
+	size_t group;
+	bool member;
+	size_t index;
+	json_t *finding;
+};
+
+static int fa_severity_rank(const json_t *f)
+{
+	const char *s = json_string_value(json_object_get(f, "severity"));
+
+	return !s ? 3 : !strcmp(s, "error") ? 0 : !strcmp(s, "warning") ? 1 : 2;
+}
+
+static int fa_group_pos_cmp(const void *a, const void *b)
+{
+	const struct fa_group_pos *x = a, *y = b;
+
+	if (x->severity != y->severity)
+		return x->severity < y->severity ? -1 : 1;
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (x->member != y->member)
+		return x->member ? 1 : -1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void fa_findings_order_by_group(json_t *findings)
+{
+	size_t n = json_array_size(findings), i;
+	struct fa_group_pos *pos;
+	json_t *f;
+
+	if (n < 2)
+		return;
+	pos = fa_xcalloc(n, sizeof(*pos));
+	json_array_foreach(findings, i, f) {
+		const char *g = json_string_value(json_object_get(f, "group"));
+
+		pos[i].severity = fa_severity_rank(f);
+		pos[i].group = g && g[0] == 'g' ? strtoul(g + 1, NULL, 10) : 0;
+		pos[i].member = json_object_get(f, "explained_by") != NULL;
+		pos[i].index = i;
+		pos[i].finding = json_incref(f);
+	}
+	qsort(pos, n, sizeof(*pos), fa_group_pos_cmp);
+	json_array_clear(findings);
+	for (i = 0; i < n; i++)
+		json_array_append_new(findings, pos[i].finding);
+	free(pos);
+}

@@ -22,4 +22,10 @@ struct fa_ruleset;
  */
 size_t fa_findings_group(json_t *findings, const struct fa_ruleset *rs);
 
+/*
+ * Reorder grouped @findings (fa_findings_group) so that, within each severity, the findings of
+ * one group follow each other, the explaining port finding first, in group order.
+ */
+void fa_findings_order_by_group(json_t *findings);
+
 #endif /* FA_AUDIT_ROOTCAUSE_H */

@@ -732,6 +732,27 @@ static const char *fa_html_change_group(const json_t *c)
 	return kind && !strcmp(kind, "link") ? NULL : fa_report_str(c, "device");
 }
 
+/* The devices a change is on (a link's two ends), into @set and/or as lines into @list. */
+static void fa_html_change_devices(const json_t *c, json_t *set, struct fa_buf *list)
+{
+	static const char *const paths[] = { "device", "link.a.device", "link.b.device" };
+	size_t i;
+
+	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		const char *dev = fa_report_str(c, paths[i]);
+
+		if (!dev)
+			continue;
+		if (set)
+			json_object_set_new(set, dev, json_true());
+		if (list) {
+			if (list->len)
+				fa_buf_addch(list, '\n');
+			fa_buf_adds(list, dev);
+		}
+	}
+}
+
 static void fa_html_change_cell(struct fa_html *h, const json_t *c, const char *key,
 				const char *cls)
 {
@@ -743,10 +764,20 @@ static void fa_html_change_cell(struct fa_html *h, const json_t *c, const char *
 static void fa_html_change_row(struct fa_html *h, const json_t *c)
 {
 	const char *op = fa_report_str(c, "op"), *kind = fa_report_str(c, "kind");
-
 	bool regression = json_is_true(json_object_get(c, "regression"));
+	struct fa_buf devs = FA_BUF_INIT;
 
-	fa_html_adds(h, regression ? "<tr class=\"regression\">" : "<tr>");
+	/* what the diff filters match (reports/assets/report.js) */
+	fa_html_change_devices(c, NULL, &devs);
+	fa_html_adds(h, regression ? "<tr class=\"regression\"" : "<tr");
+	fa_buf_addf(h->out, " data-status=\"%s%s\" data-field=\"",
+		    json_is_true(json_object_get(c, "allowed")) ? "allowed" : "not-allowed",
+		    regression ? " regression" : "");
+	fa_html_text(h, fa_report_str(c, "field") ? fa_report_str(c, "field") : "");
+	fa_html_adds(h, "\" data-devices=\"");
+	fa_html_text(h, devs.buf ? devs.buf : "");
+	fa_html_adds(h, "\">");
+	fa_buf_release(&devs);
 	if (json_object_get(c, "field")) {
 		fa_html_change_cell(h, c, "port", "k-port mono");
 		fa_html_change_cell(h, c, "field", "k-field mono");
@@ -813,7 +844,7 @@ static void fa_html_change_groups(struct fa_html *h, const json_t *items, bool a
 			if (!g != !group || (g && strcmp(g, group) != 0))
 				break;
 		}
-		fa_html_adds(h, "<h3 class=\"mono\">");
+		fa_html_adds(h, "<div class=\"change-group\"><h3 class=\"mono\">");
 		if (group)
 			fa_html_text(h, group);
 		else
@@ -829,10 +860,30 @@ static void fa_html_change_groups(struct fa_html *h, const json_t *items, bool a
 		fa_html_adds(h, "</tr></thead>\n<tbody>\n");
 		for (k = i; k < j; k++)
 			fa_html_change_row(h, json_array_get(sel, k));
-		fa_html_adds(h, "</tbody></table></div>\n");
+		fa_html_adds(h, "</tbody></table></div></div>\n");
 	}
 	fa_html_adds(h, "</section>\n");
 	json_decref(sel);
+}
+
+/* Filters of the changes by device, field and status; the script unhides them. */
+static void fa_html_diff_filters(struct fa_html *h, const json_t *items)
+{
+	json_t *devices = json_object();
+	const json_t *c;
+	size_t i;
+
+	json_array_foreach(items, i, c)
+		fa_html_change_devices(c, devices, NULL);
+	fa_html_adds(h, "<div class=\"filters\" id=\"diff-filters\" hidden>\n");
+	fa_html_select(h, "f-diff-device", "All devices", devices);
+	fa_html_adds(h, "<select id=\"f-diff-status\"><option value=\"\">Every status</option>"
+			"<option value=\"not-allowed\">Not allowed</option>"
+			"<option value=\"allowed\">Allowed</option>"
+			"<option value=\"regression\">Regressions</option></select>\n"
+			"<input type=\"search\" id=\"f-diff-field\" placeholder=\"Field\" "
+			"aria-label=\"Field\">\n<span id=\"f-diff-shown\"></span>\n</div>\n");
+	json_decref(devices);
 }
 
 /*
@@ -847,6 +898,7 @@ static void fa_html_diff_view(struct fa_html *h, const json_t *diff)
 		fa_html_section_open(h, "changes", fa_diff_changes.title, 0);
 		fa_html_adds(h, "<p class=\"empty good\">No changes.</p>\n</section>\n");
 	} else {
+		fa_html_diff_filters(h, items);
 		fa_html_change_groups(h, items, false, "changes-not-allowed", "Changes not allowed",
 				      "Every change is allowed.");
 	}

@@ -29,6 +29,32 @@
 		bar.hidden = false;
 		apply();
 	}
+	var dbar = d.getElementById("diff-filters");
+	if (dbar) {
+		var changes = Array.prototype.slice.call(d.querySelectorAll("tr[data-status]"));
+		var ddev = d.getElementById("f-diff-device"), dstat = d.getElementById("f-diff-status");
+		var dfield = d.getElementById("f-diff-field"), dshown = d.getElementById("f-diff-shown");
+		var dapply = function () {
+			var n = 0, q = dfield.value.toLowerCase();
+			changes.forEach(function (r) {
+				var ok = (!ddev.value || r.getAttribute("data-devices").split("\n").indexOf(ddev.value) >= 0) &&
+					(!dstat.value || r.getAttribute("data-status").split(" ").indexOf(dstat.value) >= 0) &&
+					(!q || r.getAttribute("data-field").toLowerCase().indexOf(q) >= 0);
+				r.hidden = !ok;
+				if (ok)
+					n++;
+			});
+			each.call(d.querySelectorAll(".change-group"), function (g) {
+				g.hidden = !g.querySelector("tr[data-status]:not([hidden])");
+			});
+			dshown.textContent = n + " of " + changes.length + " changes shown";
+		};
+		ddev.addEventListener("change", dapply);
+		dstat.addEventListener("change", dapply);
+		dfield.addEventListener("input", dapply);
+		dbar.hidden = false;
+		dapply();
+	}
 	each.call(d.querySelectorAll("table.sortable"), function (t) {
 		var heads = t.tHead.rows[0].cells;
 		each.call(heads, function (th, col) {

@@ -124,4 +124,33 @@ else
 	fa_fail "Chromium takes a screenshot of the page" "$FA_TMP/browser.err"
 fi
 
+# A diff page: its own script runs the filters of the changes (device, status, field).
+fa_run run -i "$FA_SRCDIR/examples/roce-pod/inventory.yaml" -S "$FA_TMP/before.json" \
+	--format json -o "$FA_TMP/run.json"
+python3 - "$FA_TMP/before.json" "$FA_TMP/after.json" <<'PY'
+import json, sys
+snap = json.load(open(sys.argv[1]))
+for d in snap["devices"]:
+    for p in d["ports"]:
+        if d["name"] == "gpu01" and p["name"] == "ens1f0np0":
+            p["mtu"] = 1500
+        if d["name"] == "leaf01" and p["name"] == "swp1":
+            p["description"] = "moved"
+json.dump(snap, open(sys.argv[2], "w"))
+PY
+fa_run diff "$FA_TMP/before.json" "$FA_TMP/after.json" -f html -o "$FA_TMP/diff.html"
+fa_expect_rc "a diff with changes exits 1" 1
+if browse dump "$FA_TMP/diff.html" "$FA_TMP/diff.dom"; then
+	fa_ok "Chromium loads the diff page"
+else
+	fa_fail "Chromium loads the diff page" "$FA_TMP/browser.err"
+fi
+fa_expect_grep "the diff page's script ran under its Content-Security-Policy" \
+	'<html lang="en" data-js="ready">' "$FA_TMP/diff.dom"
+fa_expect_grep "the diff filters are shown and count every change" \
+	'<span id="f-diff-shown">2 of 2 changes shown</span>' "$FA_TMP/diff.dom"
+fa_expect_grep "the MTU decrease is a regression row" \
+	'<tr class="regression" data-status="not-allowed regression" data-field="mtu"' \
+	"$FA_TMP/diff.dom"
+
 fa_done

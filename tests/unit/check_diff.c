@@ -175,6 +175,51 @@ START_TEST(diff_nested_field_has_its_path_and_values)
 }
 END_TEST
 
+/*
+ * Regressions: any change of a port's qos settings, an MTU or speed that went down or is
+ * gone; not an MTU that went up, a firmware update or a device's field.
+ */
+START_TEST(diff_marks_regressions)
+{
+	json_t *o = before(), *n = before(), *d, *p;
+	const json_t *c;
+	size_t i, marked = 0;
+
+	fa_set_int(fa_device_find_port(dev(n, "gpu01"), "ens1f0np0"), "mtu", 1500);
+	fa_set_int(fa_device_find_port(dev(n, "gpu02"), "ens1f0np0"), "mtu", 9216);
+	json_object_set_new(json_object_get(fa_device_find_port(dev(n, "gpu02"), "ens2f0np0"),
+					    "qos"), "pfc_enabled", json_pack("[i]", 4));
+	fa_set_str(fa_device_find_port(dev(n, "gpu01"), "ens2f0np0"), "nic.firmware",
+		   "28.41.1000");
+	p = fa_device_find_port(dev(o, "leaf01"), "swp1");
+	fa_set_int(p, "speed", 400000000000);
+	fa_set_int(fa_device_find_port(dev(n, "leaf01"), "swp1"), "speed", 100000000000);
+	fa_set_int(fa_device_find_port(dev(o, "leaf01"), "swp2"), "speed", 400000000000);
+	fa_set_str(dev(n, "gpu01"), "os.version", "24.04");
+	d = run_diff(o, n, NULL);
+	ck_assert_uint_eq(nchanges(d), 7);
+	for (i = 0; i < nchanges(d); i++) {
+		const char *what;
+		bool want;
+
+		c = change(d, i);
+		what = fa_get_str(c, "field");
+		want = (!strcmp(fa_get_str(c, "subject"), "gpu01:ens1f0np0") && !strcmp(what, "mtu")) ||
+		       !strcmp(what, "qos.pfc_enabled") || !strcmp(what, "speed");
+		ck_assert_msg(json_is_true(json_object_get(c, "regression")) == want,
+			      "%s %s is %sa regression.", fa_get_str(c, "subject"), what,
+			      want ? "" : "not ");
+		marked += want;
+	}
+	/* down from 400G, down from 400G to nothing (the port no longer says), 9000 -> 1500, PFC */
+	ck_assert_uint_eq(marked, 4);
+	ck_assert_int_eq(json_integer_value(fa_obj_get_path(d, "summary.regressions")), 4);
+	json_decref(o);
+	json_decref(n);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(diff_lists_are_compared_whole)
 {
 	json_t *o = before(), *n = before(), *d, *want;
@@ -818,6 +863,7 @@ Suite *fa_diff_suite(void)
 	tcase_add_test(tc, diff_identical_snapshots_are_clean);
 	tcase_add_test(tc, diff_reordered_ports_and_devices_are_not_changes);
 	tcase_add_test(tc, diff_nested_field_has_its_path_and_values);
+	tcase_add_test(tc, diff_marks_regressions);
 	tcase_add_test(tc, diff_lists_are_compared_whole);
 	tcase_add_test(tc, diff_renamed_field_and_renamed_port);
 	tcase_add_test(tc, diff_added_and_removed_devices);

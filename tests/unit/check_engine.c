@@ -94,11 +94,12 @@ START_TEST(engine_findings_are_exact_and_sorted)
 	static const struct {
 		const char *rule, *severity, *subject_text, *expected, *actual, *message;
 	} want[] = {
+		/* the port's MTU explains its link's: the port finding first (a root cause) */
+		{ "port.mtu.jumbo", "error", "gpu002:ens1f0np0", "port.mtu >= params.mtu_min",
+		  "port.mtu=1500", "gpu002:ens1f0np0 has MTU 1500" },
 		{ "link.mtu.equal", "error", "gpu002:ens1f0np0 -- leaf01:swp2",
 		  "a.port.mtu == b.port.mtu", "a.port.mtu=1500, b.port.mtu=9216",
 		  "MTU 1500 on gpu002:ens1f0np0 but 9216 on leaf01:swp2" },
-		{ "port.mtu.jumbo", "error", "gpu002:ens1f0np0", "port.mtu >= params.mtu_min",
-		  "port.mtu=1500", "gpu002:ens1f0np0 has MTU 1500" },
 		{ "dev.ofed.min", "warning", "gpu003", ">= 24.04", "23.10-2.1.3",
 		  "gpu003 runs OFED 23.10-2.1.3" },
 		{ "nic.fw.uniform", "warning", "gpu002:ens1f1np1 (group MT_0000000009)", "20.1",
@@ -124,11 +125,16 @@ START_TEST(engine_findings_are_exact_and_sorted)
 		ck_assert_str_eq(fa_str(f, "actual"), want[i].actual);
 		ck_assert_str_eq(fa_str(f, "message"), want[i].message);
 	}
-	s = json_object_get(json_array_get(findings, 0), "subject");
+	s = json_object_get(json_array_get(findings, 1), "subject");
 	ck_assert_str_eq(fa_str(s, "type"), "link");
 	ck_assert_str_eq(fa_str(json_object_get(s, "a"), "device"), "gpu002");
 	ck_assert_str_eq(fa_str(json_object_get(s, "b"), "port"), "swp2");
-	s = json_object_get(json_array_get(findings, 1), "subject");
+	ck_assert_str_eq(fa_str(json_array_get(json_object_get(json_array_get(findings, 1),
+							       "explained_by"), 0), "rule"),
+			 "port.mtu.jumbo");
+	ck_assert_str_eq(fa_str(json_array_get(findings, 0), "group"),
+			 fa_str(json_array_get(findings, 1), "group"));
+	s = json_object_get(json_array_get(findings, 0), "subject");
 	ck_assert_msg(strcmp(fa_str(s, "type"), "port") == 0 && !strcmp(fa_str(s, "device"),
 		      "gpu002") && !strcmp(fa_str(s, "port"), "ens1f0np0"),
 		      "A port finding's subject names the device and the port.");
@@ -1067,6 +1073,20 @@ START_TEST(engine_port_finding_explains_its_hop)
 	ck_assert_msg(!json_object_get(json_array_get(f, 3), "explained_by") &&
 		      !json_object_get(json_array_get(f, 6), "explains"),
 		      "Findings with no cause on their hop neither explain nor are explained.");
+	/* each group together, the explaining port finding first */
+	{
+		static const char *const order[] = {
+			"mtu.rdma.jumbo", "mtu.path", "pfc.lossless.enabled", "path.pfc.lossless",
+			"pfc.link.equal", "pfc.link.equal", "health.pause.tx_rate",
+		};
+		size_t i;
+
+		fa_findings_order_by_group(f);
+		for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+			ck_assert_str_eq(fa_str(json_array_get(f, i), "rule"), order[i]);
+		ck_assert_str_eq(fa_str(json_array_get(f, 5), "subject_text"),
+				 "gpu2:eth0 -- leaf1:swp2");
+	}
 	json_decref(f);
 	fa_ruleset_free(rs);
 }
