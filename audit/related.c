@@ -38,8 +38,7 @@ static void fa_subject_ports(const json_t *s, void (*fn)(const char *, const cha
 	}
 }
 
-/* The index key of a port: device and port names cannot hold a newline. */
-static char *fa_port_key(const char *dev, const char *port)
+char *fa_port_key(const char *dev, const char *port)
 {
 	return fa_xasprintf("%s\n%s", dev, port);
 }

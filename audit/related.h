@@ -14,4 +14,10 @@
  */
 void fa_findings_relate(json_t *findings);
 
+/*
+ * New string (free it): the key findings are indexed by port under, here and in rootcause.c.
+ * Device and port names cannot hold a newline.
+ */
+char *fa_port_key(const char *dev, const char *port);
+
 #endif

@@ -7,20 +7,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/related.h"
 #include "audit/rootcause.h"
+#include "audit/severity.h"
 #include "rules/expr.h"
 #include "rules/rule-fields.h"
 #include "rules/rule.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
-/* The (device, port) key of end @e ({ device, port }), or NULL: names hold no newline. */
+/* The fa_port_key of end @e ({ device, port }), or NULL when it names no port. */
 static char *fa_end_key(const json_t *e)
 {
 	const char *dev = json_string_value(json_object_get(e, "device"));
 	const char *port = json_string_value(json_object_get(e, "port"));
 
-	return dev && port && *dev && *port ? fa_xasprintf("%s\n%s", dev, port) : NULL;
+	return dev && port && *dev && *port ? fa_port_key(dev, port) : NULL;
 }
 
 static const char *fa_subject_type(const json_t *f)
@@ -103,7 +105,6 @@ size_t fa_findings_group(json_t *findings, const struct fa_ruleset *rs)
 {
 	size_t n = json_array_size(findings), i, ngroups = 0;
 	long *cause = fa_xcalloc(n ? n : 1, sizeof(*cause));
-	size_t *group = fa_xcalloc(n ? n : 1, sizeof(*group));
 	size_t *rootgroup = fa_xcalloc(n ? n : 1, sizeof(*rootgroup));
 	json_t *index = json_object(), *f;
 
@@ -129,31 +130,27 @@ size_t fa_findings_group(json_t *findings, const struct fa_ruleset *rs)
 	/* ids in report order of each group's first finding, its cause or one it explains */
 	json_array_foreach(findings, i, f) {
 		size_t root = cause[i] >= 0 ? (size_t)cause[i] : i;
+		char id[32];
 
 		if (!rootgroup[root])
 			rootgroup[root] = ++ngroups;
-		group[i] = rootgroup[root];
-	}
-	json_array_foreach(findings, i, f) {
-		char id[32];
-
-		snprintf(id, sizeof(id), "g%zu", group[i]);
+		snprintf(id, sizeof(id), "g%zu", rootgroup[root]);
 		json_object_set_new(f, "group", json_string(id));
 		if (cause[i] >= 0) {
-			json_t *root = json_array_get(findings, (size_t)cause[i]);
-			json_t *explains = json_object_get(root, "explains");
+			json_t *cause_f = json_array_get(findings, root);
+			json_t *explains = json_object_get(cause_f, "explains");
 
 			if (!explains) {
 				explains = json_array();
-				json_object_set_new(root, "explains", explains);
+				json_object_set_new(cause_f, "explains", explains);
 			}
 			json_array_append_new(explains, fa_finding_ref(f));
-			json_object_set_new(f, "explained_by", json_pack("[o]", fa_finding_ref(root)));
+			json_object_set_new(f, "explained_by",
+					    json_pack("[o]", fa_finding_ref(cause_f)));
 		}
 	}
 	json_decref(index);
 	free(cause);
-	free(group);
 	free(rootgroup);
 	return ngroups;
 }
@@ -166,13 +163,6 @@ struct fa_group_pos {
 	size_t index;
 	json_t *finding;
 };
-
-static int fa_severity_rank(const json_t *f)
-{
-	const char *s = json_string_value(json_object_get(f, "severity"));
-
-	return !s ? 3 : !strcmp(s, "error") ? 0 : !strcmp(s, "warning") ? 1 : 2;
-}
 
 static int fa_group_pos_cmp(const void *a, const void *b)
 {
@@ -199,7 +189,10 @@ void fa_findings_order_by_group(json_t *findings)
 	json_array_foreach(findings, i, f) {
 		const char *g = json_string_value(json_object_get(f, "group"));
 
-		pos[i].severity = fa_severity_rank(f);
+		int sev = fa_severity_from_string(json_string_value(json_object_get(f, "severity")));
+
+		/* a finding without a severity (a hand-made list) after every severity */
+		pos[i].severity = sev < 0 ? FA_SEVERITY_COUNT : sev;
 		pos[i].group = g && g[0] == 'g' ? strtoul(g + 1, NULL, 10) : 0;
 		pos[i].member = json_object_get(f, "explained_by") != NULL;
 		pos[i].index = i;

@@ -395,15 +395,18 @@ static void fa_html_cells(struct fa_html *h, const struct fa_report_section *sec
 		fa_html_adds(h, "</td>");
 }
 
-/* Add each device the subject of @finding names to @set; append them, "\n"-separated, to @out. */
-static void fa_html_finding_devices(const json_t *finding, json_t *set, struct fa_buf *out)
+/*
+ * The device names at @paths of @item (a finding's subject ends, a change's device or link
+ * ends), into @set (filter options) and/or as lines into @out (what a filter matches).
+ */
+static void fa_html_devices_at(const json_t *item, const char *const *paths, size_t npaths,
+			       json_t *set, struct fa_buf *out)
 {
 	const char *dev;
 	size_t i, n = 0;
 
-	for (i = 0; i < sizeof(fa_html_subject_devices) / sizeof(fa_html_subject_devices[0]);
-	     i++) {
-		dev = fa_report_str(finding, fa_html_subject_devices[i]);
+	for (i = 0; i < npaths; i++) {
+		dev = fa_report_str(item, paths[i]);
 		if (!dev)
 			continue;
 		if (set)
@@ -414,6 +417,14 @@ static void fa_html_finding_devices(const json_t *finding, json_t *set, struct f
 			fa_buf_adds(out, dev);
 		}
 	}
+}
+
+/* Add each device the subject of @finding names to @set; append them, "\n"-separated, to @out. */
+static void fa_html_finding_devices(const json_t *finding, json_t *set, struct fa_buf *out)
+{
+	fa_html_devices_at(finding, fa_html_subject_devices,
+			   sizeof(fa_html_subject_devices) / sizeof(fa_html_subject_devices[0]), set,
+			   out);
 }
 
 /* A <select> filter over the sorted members of @set. */
@@ -732,25 +743,12 @@ static const char *fa_html_change_group(const json_t *c)
 	return kind && !strcmp(kind, "link") ? NULL : fa_report_str(c, "device");
 }
 
-/* The devices a change is on (a link's two ends), into @set and/or as lines into @list. */
-static void fa_html_change_devices(const json_t *c, json_t *set, struct fa_buf *list)
+/* The devices a change is on (a link's two ends), as fa_html_finding_devices. */
+static void fa_html_change_devices(const json_t *c, json_t *set, struct fa_buf *out)
 {
 	static const char *const paths[] = { "device", "link.a.device", "link.b.device" };
-	size_t i;
 
-	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
-		const char *dev = fa_report_str(c, paths[i]);
-
-		if (!dev)
-			continue;
-		if (set)
-			json_object_set_new(set, dev, json_true());
-		if (list) {
-			if (list->len)
-				fa_buf_addch(list, '\n');
-			fa_buf_adds(list, dev);
-		}
-	}
+	fa_html_devices_at(c, paths, sizeof(paths) / sizeof(paths[0]), set, out);
 }
 
 static void fa_html_change_cell(struct fa_html *h, const json_t *c, const char *key,
@@ -801,37 +799,29 @@ static void fa_html_change_row(struct fa_html *h, const json_t *c)
 		fa_html_adds(h, "</span></td>");
 	}
 	/* a regression is red whatever the allow-list said of it */
+	fa_html_adds(h, "<td class=\"k-allowed\">");
+	if (regression)
+		fa_html_adds(h, "<span class=\"badge b-error\">regression</span> ");
 	if (json_is_true(json_object_get(c, "allowed"))) {
-		fa_html_adds(h, "<td class=\"k-allowed\">");
-		if (regression)
-			fa_html_adds(h, "<span class=\"badge b-error\">regression</span> ");
 		fa_html_adds(h, "<span class=\"badge b-ok\">allowed</span>");
 		fa_html_adds(h, "<div class=\"sub\">");
 		fa_buf_addf(h->out, "entry %lld: ", fa_report_int(c, "allow.entry", 0));
 		fa_html_text(h, fa_report_str(c, "allow.reason"));
 		fa_html_adds(h, "</div></td>");
 	} else {
-		fa_html_adds(h, "<td class=\"k-allowed\">");
-		if (regression)
-			fa_html_adds(h, "<span class=\"badge b-error\">regression</span> ");
 		fa_html_adds(h, "<span class=\"badge b-error\">not allowed</span></td>");
 	}
 	fa_html_adds(h, "</tr>\n");
 }
 
-/* The changes of @items whose "allowed" is @allowed, grouped by device, links last. */
-static void fa_html_change_groups(struct fa_html *h, const json_t *items, bool allowed,
+/* The changes of @diff whose "allowed" is @allowed, grouped by device, links last. */
+static void fa_html_change_groups(struct fa_html *h, const json_t *diff, bool allowed,
 				  const char *id, const char *title, const char *empty)
 {
 	static const char *const cols[] = { "port", "field", "old", "new", "allowed" };
-	json_t *sel = json_array();
-	const json_t *c;
-	size_t i, j, k, n;
+	json_t *sel = fa_report_changes(diff, allowed);
+	size_t i, j, k, n = json_array_size(sel);
 
-	json_array_foreach(items, i, c)
-		if (json_is_true(json_object_get(c, "allowed")) == allowed)
-			json_array_append(sel, (json_t *)c);
-	n = json_array_size(sel);
 	fa_html_section_open(h, id, title, (long long)n);
 	if (n == 0)
 		fa_buf_addf(h->out, "<p class=\"empty%s\">%s</p>\n", allowed ? "" : " good", empty);
@@ -899,13 +889,13 @@ static void fa_html_diff_view(struct fa_html *h, const json_t *diff)
 		fa_html_adds(h, "<p class=\"empty good\">No changes.</p>\n</section>\n");
 	} else {
 		fa_html_diff_filters(h, items);
-		fa_html_change_groups(h, items, false, "changes-not-allowed", "Changes not allowed",
+		fa_html_change_groups(h, diff, false, "changes-not-allowed", "Changes not allowed",
 				      "Every change is allowed.");
 	}
 	fa_html_list(h, diff, &fa_diff_missing, "expected-missing",
 		     "Every expected change happened.");
 	if (items && json_array_size(items))
-		fa_html_change_groups(h, items, true, "changes-allowed", "Allowed changes",
+		fa_html_change_groups(h, diff, true, "changes-allowed", "Allowed changes",
 				      "No change is allowed by the allow-list.");
 }
 

@@ -670,14 +670,9 @@ static void fa_text_change(struct fa_text *t, const json_t *c, size_t wport, siz
 static void fa_text_diff_changes(struct fa_text *t, const json_t *diff, bool allowed,
 				 const char *title)
 {
-	const json_t *items = fa_report_items(diff, &fa_diff_changes), *c;
-	json_t *sel = json_array();
-	size_t i, j, n;
+	json_t *sel = fa_report_changes(diff, allowed);
+	size_t i, j, n = json_array_size(sel);
 
-	json_array_foreach(items, i, c)
-		if (json_is_true(json_object_get(c, "allowed")) == allowed)
-			json_array_append(sel, (json_t *)c);
-	n = json_array_size(sel);
 	if (n)
 		fa_buf_addf(t->out, "\n%s (%zu)\n", title, n);
 	for (i = 0; i < n; i = j) {

@@ -228,6 +228,18 @@ const json_t *fa_report_items(const json_t *report, const struct fa_report_secti
 	return json_is_array(v) ? v : NULL;
 }
 
+json_t *fa_report_changes(const json_t *diff, bool allowed)
+{
+	json_t *sel = json_array();
+	const json_t *c;
+	size_t i;
+
+	json_array_foreach(fa_report_items(diff, &fa_diff_changes), i, c)
+		if (json_is_true(json_object_get(c, "allowed")) == allowed)
+			json_array_append(sel, (json_t *)c);
+	return sel;
+}
+
 const char *fa_report_str(const json_t *obj, const char *path)
 {
 	return json_is_object(obj) ? fa_get_str(obj, path) : NULL;

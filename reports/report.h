@@ -127,6 +127,12 @@ extern const struct fa_report_section fa_diff_summary;
 const json_t *fa_report_items(const json_t *report, const struct fa_report_section *section);
 
 /*
+ * New reference: the changes of diff document @diff whose "allowed" is @allowed, in the
+ * diff's order (borrowed items), so a view can show what needs a decision first.
+ */
+json_t *fa_report_changes(const json_t *diff, bool allowed);
+
+/*
  * Append the value of @field in @item to @out as a person reads it: a string as it is, a
  * number in decimal, true/false, anything else as compact JSON.  Returns false (and appends
  * nothing) when the field is absent or null.
