@@ -351,6 +351,40 @@ static void fa_html_thead(struct fa_html *h, const struct fa_report_section *sec
 	fa_html_adds(h, "</tr></thead>\n");
 }
 
+/*
+ * A finding's fix, under its message: the platform, the note, the lines in a <pre> and a
+ * copy button that report.js shows (hidden without the script, where it could not work).
+ */
+static void fa_html_fix(struct fa_html *h, const json_t *fix)
+{
+	const json_t *line;
+	size_t i;
+
+	if (!json_is_object(fix) || (!json_array_size(json_object_get(fix, "commands")) &&
+				     !json_is_string(json_object_get(fix, "note"))))
+		return;
+	fa_html_adds(h, "<div class=\"fix\"><div class=\"fix-head\">Fix (");
+	fa_html_text(h, json_string_value(json_object_get(fix, "platform")));
+	fa_html_adds(h, ")");
+	if (json_array_size(json_object_get(fix, "commands")))
+		fa_html_adds(h, " <button type=\"button\" class=\"copy\" hidden>Copy</button>");
+	fa_html_adds(h, "</div>");
+	if (json_is_string(json_object_get(fix, "note"))) {
+		fa_html_adds(h, "<div class=\"sub\">");
+		fa_html_text(h, json_string_value(json_object_get(fix, "note")));
+		fa_html_adds(h, "</div>");
+	}
+	if (json_array_size(json_object_get(fix, "commands"))) {
+		fa_html_adds(h, "<pre class=\"fix-cmds\">");
+		json_array_foreach(json_object_get(fix, "commands"), i, line) {
+			fa_html_text(h, json_string_value(line));
+			fa_html_adds(h, "\n");
+		}
+		fa_html_adds(h, "</pre>");
+	}
+	fa_html_adds(h, "</div>");
+}
+
 /* The cells of one row of @section; the caller writes <tr …> and </tr>. */
 static void fa_html_cells(struct fa_html *h, const struct fa_report_section *sec,
 			  const json_t *item)
@@ -391,6 +425,8 @@ static void fa_html_cells(struct fa_html *h, const struct fa_report_section *sec
 			fa_html_field(h, item, field);
 		}
 	}
+	if (sec == &fa_report_findings)
+		fa_html_fix(h, json_object_get(item, "fix"));
 	if (open)
 		fa_html_adds(h, "</td>");
 }

@@ -39,6 +39,7 @@ struct fa_text {
 	struct fa_buf *out;
 	bool color;
 	bool full;	/* long values whole, not cut */
+	bool explain;	/* each finding's fix under it */
 };
 
 static const char *fa_text_severity_color(const char *severity)
@@ -323,6 +324,35 @@ static void fa_text_run_line(struct fa_text *t, const json_t *report)
 	fa_buf_release(&line);
 }
 
+/* --explain: "fix (PLATFORM): LINE" for each line of a finding's fix, device text cleaned. */
+static void fa_text_fix(struct fa_text *t, const json_t *fix)
+{
+	const char *platform = json_string_value(json_object_get(fix, "platform"));
+	const char *note = json_string_value(json_object_get(fix, "note"));
+	const json_t *line;
+	size_t i;
+
+	if (!json_is_object(fix))
+		return;
+	if (note) {
+		fa_buf_adds(t->out, "      fix note: ");
+		fa_text_long(t->out, note, strlen(note), true);
+		fa_buf_addch(t->out, '\n');
+	}
+	json_array_foreach(json_object_get(fix, "commands"), i, line) {
+		const char *l = json_string_value(line);
+
+		if (!l)
+			continue;
+		fa_buf_adds(t->out, "      fix (");
+		fa_text_long(t->out, platform ? platform : "-", strlen(platform ? platform : "-"),
+			     true);
+		fa_buf_adds(t->out, "): ");
+		fa_text_long(t->out, l, strlen(l), true);
+		fa_buf_addch(t->out, '\n');
+	}
+}
+
 static void fa_text_findings(struct fa_text *t, const json_t *report)
 {
 	const struct fa_report_section *sec = &fa_report_findings;
@@ -350,10 +380,14 @@ static void fa_text_findings(struct fa_text *t, const json_t *report)
 			      s < FA_SEVERITY_COUNT ? fa_severity_to_string(s) : "other",
 			      (long long)n, n);
 		fa_text_header_row(t, sec, widths);
-		json_array_foreach(items, i, item)
-			if (fa_severity_from_string(fa_report_str(item, "severity")) ==
+		json_array_foreach(items, i, item) {
+			if (fa_severity_from_string(fa_report_str(item, "severity")) !=
 			    (s < FA_SEVERITY_COUNT ? s : -1))
-				fa_text_row(t, sec, widths, item);
+				continue;
+			fa_text_row(t, sec, widths, item);
+			if (t->explain)
+				fa_text_fix(t, json_object_get(item, "fix"));
+		}
 	}
 }
 
@@ -481,7 +515,7 @@ static void fa_text_unmatched(struct fa_text *t, const json_t *report)
 int fa_render_text(const json_t *report, const struct fa_render_opts *opts, struct fa_buf *out,
 		   struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color, opts->full_values };
+	struct fa_text t = { out, opts->color, opts->full_values, opts->explain };
 	size_t max = opts->not_evaluable_shown ? opts->not_evaluable_shown :
 						  FA_REPORT_NOT_EVALUABLE_SHOWN;
 
@@ -716,7 +750,7 @@ static void fa_text_diff_view(struct fa_text *t, const json_t *diff)
 int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 			struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color, opts->full_values };
+	struct fa_text t = { out, opts->color, opts->full_values, opts->explain };
 
 	const json_t *audit = json_object_get(diff, "audit");
 	const char *overall = fa_report_str(diff, "summary.overall");
@@ -747,7 +781,7 @@ int fa_render_text_diff(const json_t *diff, const struct fa_render_opts *opts,
 int fa_render_text_gate(const json_t *gate, const struct fa_render_opts *opts,
 			struct fa_buf *out, struct fa_err *err)
 {
-	struct fa_text t = { out, opts->color, opts->full_values };
+	struct fa_text t = { out, opts->color, opts->full_values, opts->explain };
 	const char *verdict = fa_report_str(gate, "summary.verdict");
 	const json_t *reasons = json_object_get(gate, "reasons"), *diff, *audit, *r;
 	size_t i;

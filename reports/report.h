@@ -46,9 +46,10 @@ struct fa_render_opts {
 					 * not cut with a "… N more characters" marker */
 	const json_t *snapshot;		/* prometheus: the audited snapshot, for the per-port
 					 * health metrics; NULL = none */
+	bool explain;			/* text: each finding's fix under it */
 };
 
-#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false, NULL }
+#define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false, NULL, false }
 
 /*
  * Render @report in @format ("text", "json", "html", "junit" or "prometheus") and append the

@@ -93,6 +93,9 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 	case FA_OPT_NO_DEFAULT_RULES:
 		o->no_default_rules = true;
 		return 1;
+	case FA_OPT_EXPLAIN:
+		o->explain = true;
+		return 1;
 	case FA_OPT_POLICY:
 		o->policy = arg;
 		return 1;
@@ -140,11 +143,10 @@ int fa_audit_opts_take(struct fa_audit_opts *o, const char *cmd, int opt, const 
 	}
 }
 
+/* Render @doc in @format to @path; @ropts as the outputs share them, colour decided here. */
 static int fa_write_output(const json_t *doc, const char *format, const char *path,
-			   const char *color, const char *command, double duration,
-			   const json_t *snapshot)
+			   const char *color, struct fa_render_opts ropts)
 {
-	struct fa_render_opts ropts = FA_RENDER_OPTS_INIT;
 	struct fa_err err = FA_ERR_INIT;
 	struct fa_buf out = FA_BUF_INIT;
 	bool to_stdout = strcmp(path, "-") == 0;
@@ -152,9 +154,6 @@ static int fa_write_output(const json_t *doc, const char *format, const char *pa
 
 	ropts.color = strcmp(color, "always") == 0 ||
 		      (strcmp(color, "auto") == 0 && to_stdout && fa_cli_color_auto());
-	ropts.command = command;
-	ropts.duration = duration;
-	ropts.snapshot = snapshot;
 	r = fa_report_render(doc, format, &ropts, &out, &err);
 	if (r == 0 && to_stdout) {
 		fwrite(out.buf, 1, out.len, stdout);
@@ -242,13 +241,16 @@ int fa_audit_load_rules(const struct fa_audit_opts *o, struct fa_ruleset *rs,
 static int fa_audit_write_snapshot(const struct fa_audit_opts *o, const json_t *doc,
 				   const char *command, const json_t *snapshot)
 {
-	double duration = fa_clock_now() - o->started;
+	struct fa_render_opts ropts = FA_RENDER_OPTS_INIT;
 	int code, i;
 
-	code = fa_write_output(doc, o->format, o->output, o->color, command, duration, snapshot);
+	ropts.command = command;
+	ropts.duration = fa_clock_now() - o->started;
+	ropts.snapshot = snapshot;
+	ropts.explain = o->explain;
+	code = fa_write_output(doc, o->format, o->output, o->color, ropts);
 	for (i = 0; i < o->nextra && code == 0; i++)
-		code = fa_write_output(doc, o->extra[i].format, o->extra[i].path, "never", command,
-				       duration, snapshot);
+		code = fa_write_output(doc, o->extra[i].format, o->extra[i].path, "never", ropts);
 	return code;
 }
 

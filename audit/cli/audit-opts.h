@@ -41,6 +41,7 @@ struct fa_audit_opts {
 	const char *skip[FA_AUDIT_MAX_PATTERNS];	/* --skip PATTERN */
 	size_t nskip;
 	int threads;		/* --threads, 0: automatic */
+	bool explain;		/* --explain: the text report shows each finding's fix */
 };
 
 #define FA_AUDIT_OPTS_HELP                                                                         \
@@ -60,6 +61,8 @@ struct fa_audit_opts {
 	"      --require-complete the default (kept for scripts): exit 2 when incomplete\n"        \
 	"      --color WHEN       colour the text report: auto (on a terminal, unless NO_COLOR\n"  \
 	"                         is set), always, never\n"                                        \
+	"      --explain          text: under each finding, the commands that fix it on its\n"   \
+	"                         device (see fix-plan; nothing is sent)\n"                      \
 	"      --policy FILE      site policy: pack parameters, select and skip (docs/rules.md)\n"  \
 	"      --select PATTERN   run only rules whose id, category or a tag matches the glob\n"  \
 	"                         (repeatable: any of them); -r still names rule files\n"         \
@@ -89,6 +92,7 @@ enum {
 	FA_OPT_THREADS,
 	FA_OPT_ALLOW_INCOMPLETE,
 	FA_OPT_NO_DEFAULT_RULES,
+	FA_OPT_EXPLAIN,
 	FA_OPT_AUDIT_LAST,
 };
 
@@ -110,7 +114,8 @@ enum {
 		{ "skip", required_argument, NULL, FA_OPT_SKIP },                                  \
 		{ "plan", required_argument, NULL, FA_OPT_PLAN },                                  \
 		{ "waivers", required_argument, NULL, FA_OPT_WAIVERS },                            \
-		{ "threads", required_argument, NULL, FA_OPT_THREADS }
+		{ "threads", required_argument, NULL, FA_OPT_THREADS },                            \
+		{ "explain", no_argument, NULL, FA_OPT_EXPLAIN }
 
 #define FA_AUDIT_SHORTOPTS "r:f:o:"
 

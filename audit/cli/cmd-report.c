@@ -39,14 +39,15 @@ static const char fa_cmd_report_usage[] =
 	"                       and NO_COLOR is not set), always or never (default: auto)\n"
 	"      --full-values    text: show values longer than 200 characters whole instead of\n"
 	"                       cut with \"... N more characters\" (json always has them whole)\n"
+	"      --explain        text: under each finding, the commands that fix it on its\n"
+	"                       device (see fix-plan; nothing is sent)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 rendered, 64 usage, 65 not a readable report, 74 output not written.\n";
 
 enum fa_color_when { FA_COLOR_AUTO, FA_COLOR_ALWAYS, FA_COLOR_NEVER };
 
-/* Read and parse @path; JSON errors name file:line:column. */
-static int fa_cmd_report_load(const char *path, json_t **ret, struct fa_err *err)
+int fa_cli_report_load(const char *path, json_t **ret, struct fa_err *err)
 {
 	struct fa_err check = FA_ERR_INIT;
 	struct fa_buf data = FA_BUF_INIT;
@@ -91,6 +92,7 @@ static int fa_cmd_report_run(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "color", required_argument, NULL, 'C' },
 		{ "full-values", no_argument, NULL, 'V' },
+		{ "explain", no_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -126,6 +128,9 @@ static int fa_cmd_report_run(int argc, char **argv)
 		case 'V':
 			opts.full_values = true;
 			break;
+		case 'E':
+			opts.explain = true;
+			break;
 		case 'h':
 			fputs(fa_cmd_report_usage, stdout);
 			return FA_EXIT_CLEAN;
@@ -154,7 +159,7 @@ static int fa_cmd_report_run(int argc, char **argv)
 		break;
 	}
 
-	r = fa_cmd_report_load(input, &report, &err);
+	r = fa_cli_report_load(input, &report, &err);
 	if (r < 0) {
 		fa_cli_error(&err);
 		code = fa_cli_exit_for(r);

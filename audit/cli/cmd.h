@@ -46,6 +46,7 @@ extern const struct fa_cmd fa_cmd_collect;
 extern const struct fa_cmd fa_cmd_diff;
 extern const struct fa_cmd fa_cmd_drift;
 extern const struct fa_cmd fa_cmd_fields;
+extern const struct fa_cmd fa_cmd_fix_plan;
 extern const struct fa_cmd fa_cmd_gate;
 extern const struct fa_cmd fa_cmd_inventory;
 extern const struct fa_cmd fa_cmd_merge;
@@ -85,6 +86,12 @@ bool fa_cli_color_auto(void);
 int fa_cli_exit_for(int code);
 /* Flush stdout and check for write errors; returns @code or FA_EXIT_IOERR. */
 int fa_cli_finish(int code);
+
+/*
+ * Read the saved report, diff or gate document at @path ('-': standard input) into *ret:
+ * JSON errors name file:line:column; a document of another format is -FA_EPARSE.
+ */
+int fa_cli_report_load(const char *path, json_t **ret, struct fa_err *err);
 
 /*
  * Let go of the snapshot a command is done with, just before it returns.  A large one is

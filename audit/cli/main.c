@@ -32,6 +32,7 @@ static const struct fa_cmd *const fa_cmds[] = {
 	&fa_cmd_diff,
 	&fa_cmd_drift,
 	&fa_cmd_fields,
+	&fa_cmd_fix_plan,
 	&fa_cmd_gate,
 	&fa_cmd_inventory,
 	&fa_cmd_merge,

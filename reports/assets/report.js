@@ -2,6 +2,26 @@
 	"use strict";
 	var d = document, each = Array.prototype.forEach;
 	d.documentElement.setAttribute("data-js", "ready");
+	/* A finding's fix: copy its lines; execCommand where the clipboard API is not allowed. */
+	each.call(d.querySelectorAll(".fix .copy"), function (b) {
+		var pre = b.parentNode.parentNode.querySelector(".fix-cmds");
+		b.hidden = false;
+		b.addEventListener("click", function () {
+			var done = function () { b.textContent = "Copied"; };
+			var fallback = function () {
+				var r = d.createRange(), sel = window.getSelection();
+				r.selectNodeContents(pre);
+				sel.removeAllRanges();
+				sel.addRange(r);
+				if (d.execCommand("copy"))
+					done();
+			};
+			if (navigator.clipboard && window.isSecureContext)
+				navigator.clipboard.writeText(pre.textContent).then(done, fallback);
+			else
+				fallback();
+		});
+	});
 	var table = d.getElementById("findings-table"), bar = d.getElementById("filters");
 	if (table && bar) {
 		var rows = Array.prototype.slice.call(table.tBodies[0].rows);

@@ -8,7 +8,7 @@
 
 command -v groff >/dev/null 2>&1 || fa_skip "groff is not installed (groff-base)"
 man="${FA_BUILDDIR:-$FA_SRCDIR}/man"
-commands=$("$FA" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
+commands=$("$FA" --help | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
 pages="fabric-audit.1 fabric-audit-inventory.5 fabric-audit-rules.5 fabric-audit-policy.5"
 for c in $commands; do
 	pages="$pages fabric-audit-$c.1"

@@ -17,6 +17,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
 #include "audit/util/fileio.h"
+#include "reports/fix-plan.h"
 #include "reports/render-int.h"
 #include "reports/report.h"
 #include "tests/unit/unit.h"
@@ -429,6 +430,67 @@ START_TEST(reports_junit_is_well_formed_with_hostile_text)
 }
 END_TEST
 
+/* The fix plan: switches before hosts, sessions, explained findings, no repeats, no escapes. */
+START_TEST(reports_fix_plan_orders_and_wraps)
+{
+	static const char doc[] =
+		"{\"format\":\"fabric-audit/report/v1\",\"created\":\"2026-12-05T08:00:00Z\","
+		"\"snapshot\":{\"source\":\"inv.yaml\"},\"summary\":{\"verdict\":\"fail\"},"
+		"\"findings\":["
+		"{\"rule\":\"mtu.rdma.jumbo\",\"subject\":{\"type\":\"port\",\"device\":\"gpu03\","
+		"\"port\":\"ens1\"},\"subject_text\":\"gpu03:ens1\",\"message\":\"MTU 1500\\nrm\","
+		"\"fix\":{\"platform\":\"linux\",\"commands\":[\"ip link set dev ens1 mtu 9000\"]}},"
+		"{\"rule\":\"pfc.lossless.enabled\",\"subject\":{\"type\":\"port\",\"device\":\"leaf02\","
+		"\"port\":\"Et3\"},\"subject_text\":\"leaf02:Et3\",\"message\":\"PFC [4]\","
+		"\"explains\":[{\"rule\":\"pfc.link.equal\",\"subject_text\":\"gpu03:ens2 -- leaf02:Et3\"}],"
+		"\"fix\":{\"platform\":\"eos\",\"commands\":[\"interface Et3\",\"priority-flow-control on\"]}},"
+		"{\"rule\":\"pfc.lossless.count\",\"subject\":{\"type\":\"port\",\"device\":\"leaf02\","
+		"\"port\":\"Et3\"},\"subject_text\":\"leaf02:Et3\",\"message\":\"two\","
+		"\"fix\":{\"platform\":\"eos\",\"commands\":[\"interface Et3\",\"priority-flow-control on\"]}},"
+		"{\"rule\":\"pfc.link.equal\",\"subject\":{\"type\":\"link\"},"
+		"\"subject_text\":\"gpu03:ens2 -- leaf02:Et3\",\"message\":\"m\","
+		"\"explained_by\":[{\"rule\":\"pfc.lossless.enabled\",\"subject_text\":\"leaf02:Et3\"}]},"
+		"{\"rule\":\"health.link.flaps\",\"subject\":{\"type\":\"port\",\"device\":\"gpu01\","
+		"\"port\":\"ens2\"},\"subject_text\":\"gpu01:ens2\",\"message\":\"flapped\"}]}";
+	static const char *const order[] = {
+		"# ==== leaf02 (eos): 2 findings", "configure\n",
+		"#   also fixes pfc.link.equal on gpu03:ens2 -- leaf02:Et3\n",
+		"interface Et3\npriority-flow-control on\n", "#   (fixed by the lines above)\n",
+		"end\nwrite memory\n", "# ==== gpu03 (linux): 1 finding",
+		"MTU 1500?rm\nip link set dev ens1 mtu 9000\n", "# ==== by hand",
+		"# health.link.flaps on gpu01:ens2: flapped\n",
+	};
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf out = FA_BUF_INIT;
+	json_t *rep = json_loads(doc, 0, NULL);
+	const char *at;
+	size_t i;
+
+	ck_assert_ptr_nonnull(rep);
+	ck_assert_int_eq(fa_fix_plan(rep, &out, &err), 0);
+	ck_assert_msg(strncmp(out.buf, "# fabric-audit fix plan: NOTHING IN IT HAS BEEN APPLIED.",
+			      56) == 0, "The plan opens by saying nothing was applied:\n%s", out.buf);
+	for (at = out.buf, i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		const char *next = strstr(at, order[i]);
+
+		ck_assert_msg(next != NULL, "The plan has \"%s\" after the parts before it:\n%s",
+			      order[i], out.buf);
+		at = next + strlen(order[i]);
+	}
+	ck_assert_msg(strstr(out.buf, "\nrm") == NULL, "A device's newline cannot end a comment.");
+	ck_assert_msg(strstr(out.buf, "# pfc.link.equal on gpu03:ens2 -- leaf02:Et3: m") == NULL,
+		      "An explained finding is listed under what explains it, not on its own.");
+	json_decref(rep);
+	fa_buf_release(&out);
+
+	rep = json_pack("{s:s}", "format", "fabric-audit/diff/v1");
+	ck_assert_int_eq(fa_fix_plan(rep, &out, &err), -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "has no fixes") != NULL, "A diff is refused: %s", err.msg);
+	json_decref(rep);
+	fa_buf_release(&out);
+}
+END_TEST
+
 Suite *fa_reports_suite(void)
 {
 	Suite *s = suite_create("reports");
@@ -449,6 +511,7 @@ Suite *fa_reports_suite(void)
 	tcase_add_test(tc, reports_severity_names_round_trip);
 	tcase_add_test(tc, reports_long_value_cut);
 	tcase_add_test(tc, reports_junit_is_well_formed_with_hostile_text);
+	tcase_add_test(tc, reports_fix_plan_orders_and_wraps);
 	suite_add_tcase(s, tc);
 	return s;
 }
