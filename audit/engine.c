@@ -579,7 +579,7 @@ static bool fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 	const struct fa_rule *r = o->rule;
 	const char *saved = o->ev->missing;
 	struct fa_buf *b = &run->text;
-	json_t *f = json_object();
+	json_t *f = json_object(), *fix;
 	struct fa_found *fd;
 
 	json_object_set_new(f, "rule", json_string(r->id));
@@ -630,6 +630,9 @@ static bool fa_run_finding(struct fa_run *run, const struct fa_outcome *o)
 		fa_buf_addf(b, ": %s", r->title);
 	}
 	json_object_set_new(f, "message", fa_buf_json(b));
+	fix = fa_fix_render(r, o->ev, o->subj);
+	if (fix)
+		json_object_set_new(f, "fix", fix);
 
 	if (run->waivers) {
 		long w = fa_run_waiver(run, r, fd->subject_text);

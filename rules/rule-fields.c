@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audit/fields.h"
+#include "drivers/platform.h"
 #include "rules/rule-fields.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
@@ -74,4 +75,59 @@ size_t fa_rule_unfilled_fields(const struct fa_rule *r, json_t *out)
 {
 	return fa_expr_unfilled(r->where, out) + fa_expr_unfilled(r->expect, out) +
 	       fa_expr_unfilled(r->group_by, out) + fa_expr_unfilled(r->for_each, out);
+}
+
+/* The platform bits of the device commands that fill @f's own sources. */
+static uint32_t fa_field_platform_bits(const struct fa_field *f)
+{
+	const char *p = f->sources, *e;
+	uint32_t bits = 0;
+
+	while (*p) {
+		const struct fa_field_source *src;
+
+		e = strchr(p, ' ');
+		if (!e)
+			e = p + strlen(p);
+		src = fa_field_source_find(p, (size_t)(e - p));
+		if (src && src->platform && fa_platform_find(src->platform))
+			bits |= 1u << fa_platform_bit(src->platform);
+		p = *e ? e + 1 : e;
+	}
+	return bits;
+}
+
+/* As fa_field_platform_bits, with the fields below an object, map or list of objects. */
+static uint32_t fa_field_tree_platform_bits(const struct fa_field *f)
+{
+	size_t i, n = strlen(f->path);
+	uint32_t bits = fa_field_platform_bits(f);
+
+	for (i = 0; i < fa_fields_count(); i++) {
+		const struct fa_field *g = fa_field_at(i);
+
+		if (g->entity == f->entity && strncmp(g->path, f->path, n) == 0 &&
+		    (g->path[n] == '.' || g->path[n] == '['))
+			bits |= fa_field_platform_bits(g);
+	}
+	return bits;
+}
+
+uint32_t fa_rule_printing_platforms(const struct fa_rule *r)
+{
+	const json_t *fields = fa_expr_fields(r->expect), *v;
+	uint32_t acc = UINT32_MAX;
+	bool any = false;
+	size_t i;
+
+	json_array_foreach(fields, i, v) {
+		const struct fa_field *f = fa_field_find_full(json_string_value(v));
+		uint32_t bits = f ? fa_field_tree_platform_bits(f) : 0;
+
+		if (bits) {
+			acc &= bits;
+			any = true;
+		}
+	}
+	return any ? acc & r->platforms & ~(1u << FA_PLATFORM_OTHER) : 0;
 }

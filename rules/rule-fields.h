@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 struct fa_rule;
 
@@ -24,5 +25,12 @@ bool fa_rule_reads_field(const struct fa_rule *r, const char *pattern);
  * parser, inventory or collector: fa_field_is_filled()).  Returns how many it appended.
  */
 size_t fa_rule_unfilled_fields(const struct fa_rule *r, json_t *out);
+
+/*
+ * The platforms that can print what @r checks: bits (fa_platform_bit()) of the platforms
+ * whose commands fill every field its expect reads that a device command fills at all,
+ * narrowed by its "platforms".  0 when no such field comes from a device command.
+ */
+uint32_t fa_rule_printing_platforms(const struct fa_rule *r);
 
 #endif /* FA_RULES_RULE_FIELDS_H */

@@ -47,7 +47,7 @@ struct fa_loader {
 
 static const char *const fa_pack_keys[] = { "description", "pack", "params", "rules", NULL };
 static const char *const fa_rule_keys[] = {
-	"actual", "category", "examples", "expect", "expected", "for_each", "group_by", "id",
+	"actual", "category", "examples", "expect", "expected", "fix", "for_each", "group_by", "id",
 	"message", "over", "platforms", "rationale", "scope", "severity", "tags", "title", "where", NULL,
 };
 static const char *const fa_examples_keys[] = { "fail", "pass", NULL };
@@ -291,6 +291,82 @@ static int fa_loader_tmpl(struct fa_loader *ld, const json_t *rule, const char *
 		return r;
 	if (fa_tmpl_parse(text, opts, ret, ld->err) < 0)
 		return fa_loader_expr_err(ld, json_object_get(rule, key), id, key);
+	return 0;
+}
+
+/* One template of a rule's fix, its parse errors placed in the file. */
+static int fa_loader_fix_line(struct fa_loader *ld, const json_t *v, const char *id,
+			      const char *key, const struct fa_expr_opts *opts, struct fa_tmpl **ret)
+{
+	if (!json_is_string(v) || json_string_length(v) == 0)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+				     "a line of 'fix: %s' must be a non-empty string", key);
+	if (fa_tmpl_parse(json_string_value(v), opts, ret, ld->err) < 0)
+		return fa_loader_expr_err(ld, v, id, "fix");
+	return 0;
+}
+
+/*
+ * A rule's "fix": { note: TEXT, PLATFORM: LINE or [LINE, ...], ... }, templates with the
+ * bindings of the rule's messages.  Only a rule about one device (device, port and group
+ * scopes) has one: a link or path finding is fixed on the port finding that explains it.
+ */
+static int fa_loader_fix(struct fa_loader *ld, struct fa_rule *r, const json_t *fix,
+			 const struct fa_expr_opts *opts)
+{
+	const char *key;
+	json_t *v, *line;
+	size_t i;
+	int rc;
+
+	if (r->scope != FA_SCOPE_DEVICE && r->scope != FA_SCOPE_PORT && r->scope != FA_SCOPE_GROUP)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, fix, NULL,
+				     "rule '%s': only device, port and group rules have a 'fix' "
+				     "(a %s finding is fixed on the port finding that explains it)",
+				     r->id, fa_scope_to_string(r->scope));
+	if (!json_is_object(fix) || json_object_size(fix) == 0)
+		return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, fix, NULL,
+				     "'fix' must map platform names (or 'note') to command lines");
+	r->fix.present = true;
+	json_object_foreach((json_t *)fix, key, v) {
+		unsigned bit;
+
+		if (strcmp(key, "note") == 0) {
+			rc = fa_loader_fix_line(ld, v, r->id, key, opts, &r->fix.note);
+			if (rc < 0)
+				return rc;
+			continue;
+		}
+		if (!fa_platform_find(key)) {
+			const char *sugg = fa_platform_suggest(key);
+
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, fix, key,
+					     "unknown platform '%s' in 'fix'%s%s%s (expected 'note' "
+					     "or a platform of 'fabric-audit parse --list')", key,
+					     sugg ? " (did you mean " : "", sugg ? sugg : "",
+					     sugg ? "?)" : "");
+		}
+		bit = fa_platform_bit(key);
+		if (json_is_string(v)) {
+			r->fix.lines[bit] = fa_xcalloc(1, sizeof(*r->fix.lines[bit]));
+			r->fix.nlines[bit] = 1;
+			rc = fa_loader_fix_line(ld, v, r->id, key, opts, &r->fix.lines[bit][0]);
+			if (rc < 0)
+				return rc;
+			continue;
+		}
+		if (!json_is_array(v) || json_array_size(v) == 0)
+			return fa_srcmap_err(ld->map, ld->err, FA_EPARSE, v, NULL,
+					     "'fix: %s' must be a line or a non-empty list of lines",
+					     key);
+		r->fix.lines[bit] = fa_xcalloc(json_array_size(v), sizeof(*r->fix.lines[bit]));
+		json_array_foreach(v, i, line) {
+			rc = fa_loader_fix_line(ld, line, r->id, key, opts, &r->fix.lines[bit][i]);
+			if (rc < 0)
+				return rc;
+			r->fix.nlines[bit]++;
+		}
+	}
 	return 0;
 }
 
@@ -716,6 +792,9 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 	    (rc = fa_loader_tmpl(ld, obj, id, "expected", &topts, &r->expected)) < 0 ||
 	    (rc = fa_loader_tmpl(ld, obj, id, "actual", &topts, &r->actual)) < 0)
 		goto fail;
+	if (json_object_get(obj, "fix") &&
+	    (rc = fa_loader_fix(ld, r, json_object_get(obj, "fix"), &topts)) < 0)
+		goto fail;
 
 	r->source = json_object();
 	for (i = 0; i < sizeof(fa_source_keys) / sizeof(fa_source_keys[0]); i++) {
@@ -723,6 +802,8 @@ static int fa_loader_rule(struct fa_loader *ld, const json_t *obj)
 		if (json_is_string(v))
 			json_object_set(r->source, fa_source_keys[i], (json_t *)v);
 	}
+	if (r->fix.present)
+		json_object_set(r->source, "fix", json_object_get(obj, "fix"));
 	tags = json_object_get(obj, "tags");
 	r->tags = json_array();
 	if (tags) {

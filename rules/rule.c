@@ -290,20 +290,35 @@ void fa_tmpl_free(struct fa_tmpl *t)
 	free(t);
 }
 
-void fa_tmpl_render(const struct fa_tmpl *t, struct fa_eval *ev, const struct fa_subject *subj,
-		    struct fa_buf *out)
+/* Can @s (of @n bytes) stand in a command line as one word or a list, without quoting? */
+static bool fa_tmpl_is_plain(const char *s, size_t n)
 {
-	const char *saved = ev->missing;
 	size_t i;
 
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || strchr("._:/@+,=-[] ", s[i])))
+			return false;
+	return true;
+}
+
+/* Render @t; with @plain, stop at a filled-in value that is not plain (returns -1). */
+static int fa_tmpl_render_parts(const struct fa_tmpl *t, struct fa_eval *ev,
+				const struct fa_subject *subj, bool plain, struct fa_buf *out)
+{
+	const char *saved = ev->missing;
+	int r = 0;
+	size_t i;
+
+	for (i = 0; i < t->n && r == 0; i++) {
 		const struct fa_tmpl_part *p = &t->parts[i];
+		size_t start = out->len;
 		json_t *v = NULL;
 
 		switch (p->kind) {
 		case FA_TMPL_TEXT:
 			fa_buf_adds(out, p->text);
-			break;
+			continue;
 		case FA_TMPL_SUBJECT:
 			fa_subject_text(subj, p->subject, out);
 			break;
@@ -313,12 +328,28 @@ void fa_tmpl_render(const struct fa_tmpl *t, struct fa_eval *ev, const struct fa
 				json_decref(v);
 			} else {
 				fa_buf_adds(out, "(missing)");
+				r = plain ? -1 : 0;
 			}
 			break;
 		}
+		if (plain && !fa_tmpl_is_plain(out->buf + start, out->len - start))
+			r = -1;
 	}
 	/* Rendering must not change what the evaluation reported. */
 	ev->missing = saved;
+	return r;
+}
+
+void fa_tmpl_render(const struct fa_tmpl *t, struct fa_eval *ev, const struct fa_subject *subj,
+		    struct fa_buf *out)
+{
+	fa_tmpl_render_parts(t, ev, subj, false, out);
+}
+
+int fa_tmpl_render_plain(const struct fa_tmpl *t, struct fa_eval *ev,
+			 const struct fa_subject *subj, struct fa_buf *out)
+{
+	return fa_tmpl_render_parts(t, ev, subj, true, out);
 }
 
 /* ---- rules and rule sets --------------------------------------------------------------- */
@@ -345,7 +376,7 @@ const char *fa_platform_bit_name(unsigned bit)
 
 void fa_rule_free(struct fa_rule *r)
 {
-	size_t i;
+	size_t i, j;
 
 	if (!r)
 		return;
@@ -360,6 +391,12 @@ void fa_rule_free(struct fa_rule *r)
 	fa_tmpl_free(r->message);
 	fa_tmpl_free(r->expected);
 	fa_tmpl_free(r->actual);
+	for (i = 0; i < FA_PLATFORM_BITS; i++) {
+		for (j = 0; j < r->fix.nlines[i]; j++)
+			fa_tmpl_free(r->fix.lines[i][j]);
+		free(r->fix.lines[i]);
+	}
+	fa_tmpl_free(r->fix.note);
 	json_decref(r->tags);
 	json_decref(r->source);
 	json_decref(r->platform_names);

@@ -78,6 +78,13 @@ void fa_tmpl_free(struct fa_tmpl *t);
 /* Append the rendering to @out; a placeholder that cannot be evaluated reads "(missing)". */
 void fa_tmpl_render(const struct fa_tmpl *t, struct fa_eval *ev, const struct fa_subject *subj,
 		    struct fa_buf *out);
+/*
+ * As fa_tmpl_render, for a command line: -1 (and @out partly written) when a placeholder is
+ * missing or its value has a character other than letters, digits, space and "._:/@+,=-[]",
+ * which a device could use to smuggle a second command into the line.
+ */
+int fa_tmpl_render_plain(const struct fa_tmpl *t, struct fa_eval *ev,
+			 const struct fa_subject *subj, struct fa_buf *out);
 
 struct fa_pack {
 	char *name;
@@ -96,6 +103,36 @@ struct fa_example {
 	bool pass;
 	int line, column;	/* where it is written */
 };
+
+/*
+ * Platforms a rule selects.  Bit i is the i-th platform of drivers/platform.h's fa_platforms[];
+ * FA_PLATFORM_OTHER stands for a device whose platform is none of them (a hand-made snapshot)
+ * and is always selected: only what a rule declares narrows it.
+ */
+#define FA_PLATFORM_OTHER 31
+#define FA_PLATFORMS_ALL UINT32_MAX
+#define FA_PLATFORM_BITS 32
+
+/*
+ * A rule's remediation (docs/rules.md, "Fixes"): per platform bit, the template lines that
+ * make a finding go away on that device; a line starting with '#' is a step done by hand.
+ * fabric-audit only prints them (findings' "fix", fix-plan); it never sends them.
+ */
+struct fa_fix {
+	struct fa_tmpl **lines[FA_PLATFORM_BITS];
+	size_t nlines[FA_PLATFORM_BITS];
+	struct fa_tmpl *note;	/* NULL: none */
+	bool present;		/* the rule has a "fix" */
+};
+
+struct fa_rule;
+
+/*
+ * The "fix" of a finding of @r evaluated with @ev on @subj: { platform, commands[, note] }
+ * for the platform of the device bound as ev's device, a new reference; NULL when @r has no
+ * fix, or neither lines for that platform nor a note.
+ */
+json_t *fa_fix_render(const struct fa_rule *r, struct fa_eval *ev, const struct fa_subject *subj);
 
 struct fa_rule {
 	char *id;
@@ -120,15 +157,9 @@ struct fa_rule {
 	json_t *source;		/* where, expect, group_by as written: { key: text } */
 	uint32_t platforms;	/* fa_platform_bit()s of the devices it selects */
 	json_t *platform_names;	/* its "platforms:" as written, sorted; NULL: every platform */
+	struct fa_fix fix;
 };
 
-/*
- * Platforms a rule selects.  Bit i is the i-th platform of drivers/platform.h's fa_platforms[];
- * FA_PLATFORM_OTHER stands for a device whose platform is none of them (a hand-made snapshot)
- * and is always selected: only what a rule declares narrows it.
- */
-#define FA_PLATFORM_OTHER 31
-#define FA_PLATFORMS_ALL UINT32_MAX
 
 /* The bit index of platform @name (NULL, unknown: FA_PLATFORM_OTHER). */
 unsigned fa_platform_bit(const char *name);

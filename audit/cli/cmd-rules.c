@@ -233,13 +233,17 @@ static void fa_rules_explain_params(const struct fa_rule *r)
 		bool used = false;
 
 		json_object_foreach(r->source, k, text) {
-			const char *s = json_string_value(text), *hit;
+			/* The fix is an object of lines: look for the name in its JSON text. */
+			char *dump = json_is_string(text) ? NULL : json_dumps(text, JSON_COMPACT);
+			const char *s = dump ? dump : json_string_value(text), *hit;
 			size_t n = strlen(key);
 
-			for (hit = strstr(s, "params."); hit && !used; hit = strstr(hit + 1, "params."))
+			for (hit = s ? strstr(s, "params.") : NULL; hit && !used;
+			     hit = strstr(hit + 1, "params."))
 				used = strncmp(hit + 7, key, n) == 0 &&
 				       !(hit[7 + n] == '_' || (hit[7 + n] >= 'a' && hit[7 + n] <= 'z') ||
 					 (hit[7 + n] >= '0' && hit[7 + n] <= '9'));
+			free(dump);
 		}
 		if (!used)
 			continue;
@@ -256,6 +260,29 @@ static void fa_rules_explain_params(const struct fa_rule *r)
 			fa_buf_release(&b);
 			fa_buf_release(&d);
 		}
+	}
+}
+
+/* The fix as written: the note, then each platform's lines. */
+static void fa_rules_explain_fix(const json_t *fix)
+{
+	const char *key;
+	json_t *v, *line;
+	size_t i;
+
+	if (!fix)
+		return;
+	printf("\nfix (printed by fix-plan, never sent):\n");
+	if (json_is_string(json_object_get(fix, "note")))
+		printf("  note: %s\n", json_string_value(json_object_get(fix, "note")));
+	json_object_foreach((json_t *)fix, key, v) {
+		if (strcmp(key, "note") == 0)
+			continue;
+		printf("  %s:\n", key);
+		if (json_is_string(v))
+			printf("    %s\n", json_string_value(v));
+		json_array_foreach(v, i, line)
+			printf("    %s\n", json_string_value(line));
 	}
 }
 
@@ -303,6 +330,7 @@ static void fa_rules_explain(const struct fa_rule *r)
 			putchar('\n');
 		}
 	}
+	fa_rules_explain_fix(json_object_get(r->source, "fix"));
 	fa_rules_explain_params(r);
 	for (i = 0; i < r->nexamples; i++) {
 		char *s = json_dumps(r->examples[i].bindings, JSON_COMPACT | JSON_SORT_KEYS);

@@ -127,6 +127,24 @@ static const struct {
 	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
 	  "    scope: fabric\n    over: fabric\n    for_each: item\n    expect: 'true'\n",
 	  "unknown name 'item'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: link\n    expect: 'true'\n    fix: { linux: x }\n",
+	  "only device, port and group rules have a 'fix'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: port\n    expect: 'true'\n    fix: { cumulos: x }\n",
+	  "unknown platform 'cumulos' in 'fix' (did you mean cumulus?)" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: port\n    expect: 'true'\n    fix: { linux: [] }\n",
+	  "'fix: linux' must be a line or a non-empty list of lines" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: port\n    expect: 'true'\n    fix: { linux: [ 'ip link', 3 ] }\n",
+	  "a line of 'fix: linux' must be a non-empty string" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: port\n    expect: 'true'\n    fix: { linux: 'mtu {a.port.mtu}' }\n",
+	  "fix: unknown name 'a'" },
+	{ "pack: x\nrules:\n  - id: a\n    title: t\n    category: mtu\n    severity: error\n"
+	  "    scope: port\n    expect: 'true'\n    fix: []\n",
+	  "'fix' must map platform names (or 'note') to command lines" },
 };
 
 START_TEST(rules_bad_packs_are_refused)
@@ -369,6 +387,73 @@ START_TEST(rules_templates_render)
 }
 END_TEST
 
+/* A finding's fix: the lines of its device's platform, filled from the subject; the note. */
+START_TEST(rules_fix_renders_for_the_device_platform)
+{
+	static const char pack[] =
+		"pack: x\nparams: { host_mtu: 9000 }\nrules:\n"
+		"  - id: t.mtu\n    title: t\n    category: mtu\n    severity: error\n"
+		"    scope: port\n    expect: port.mtu >= 4200\n"
+		"    fix:\n      note: 'on {port}'\n"
+		"      linux: ip link set dev {port.name} mtu {params.host_mtu}\n"
+		"      cumulus: [ 'nv set interface {port.name} link mtu 9216', '# then {{check}}' ]\n";
+	struct fa_ruleset *rs = fa_ruleset_new();
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_subject subj = { .scope = FA_SCOPE_PORT, .dev = "gpu03", .port = "ens1f0np0" };
+	struct fa_eval ev = FA_EVAL_INIT;
+	const struct fa_rule *r;
+	json_t *dev = json_pack("{s:s,s:s}", "name", "gpu03", "platform", "linux");
+	json_t *port = json_pack("{s:s,s:i}", "name", "ens1f0np0", "mtu", 1500), *fix, *want;
+	char path[] = "/tmp/fa-rules-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	ck_assert_msg(fd >= 0, "A temporary file can be made.");
+	f = fdopen(fd, "w");
+	fputs(pack, f);
+	fclose(f);
+	ck_assert_msg(fa_ruleset_load(rs, path, &err) == 0, "The pack loads (%s).", err.msg);
+	unlink(path);
+	r = fa_ruleset_find(rs, "t.mtu");
+	ev.root[FA_ROOT_DEVICE] = dev;
+	ev.root[FA_ROOT_PORT] = port;
+	ev.root[FA_ROOT_PARAMS] = r->pack->params;
+	fix = fa_fix_render(r, &ev, &subj);
+	want = json_pack("{s:s,s:[s],s:s}", "platform", "linux", "commands",
+			 "ip link set dev ens1f0np0 mtu 9000", "note", "on gpu03:ens1f0np0");
+	ck_assert_msg(json_equal(fix, want), "The linux line is filled from the port and params.");
+	json_decref(fix);
+	json_decref(want);
+
+	json_object_set_new(dev, "platform", json_string("cumulus"));
+	fix = fa_fix_render(r, &ev, &subj);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(fix, "commands"), 1)),
+			 "# then {check}");
+	json_decref(fix);
+
+	/* A device's value that could extend a command is never filled in. */
+	json_object_set_new(port, "name", json_string("swp1; reboot"));
+	fix = fa_fix_render(r, &ev, &subj);
+	ck_assert_msg(json_array_size(json_object_get(fix, "commands")) == 1 &&
+		      strncmp(json_string_value(json_array_get(json_object_get(fix, "commands"),
+							       0)), "# not filled in", 15) == 0,
+		      "A port named 'swp1; reboot' gets no command, only a step by hand.");
+	json_decref(fix);
+	json_object_set_new(port, "name", json_string("ens1f0np0"));
+
+	/* A platform without lines gets the note alone. */
+	json_object_set_new(dev, "platform", json_string("sonic"));
+	fix = fa_fix_render(r, &ev, &subj);
+	ck_assert_msg(json_array_size(json_object_get(fix, "commands")) == 0 &&
+		      json_is_string(json_object_get(fix, "note")),
+		      "A platform with no lines gets the note and no command.");
+	json_decref(fix);
+	json_decref(dev);
+	json_decref(port);
+	fa_ruleset_free(rs);
+}
+END_TEST
+
 Suite *fa_rules_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -386,6 +471,7 @@ Suite *fa_rules_suite(void)
 	tcase_add_test(tc, rules_params_can_be_overridden);
 	tcase_add_test(tc, rules_scope_and_severity_names);
 	tcase_add_test(tc, rules_templates_render);
+	tcase_add_test(tc, rules_fix_renders_for_the_device_platform);
 	suite_add_tcase(s, tc);
 	return s;
 }
