@@ -113,10 +113,10 @@ static uint32_t fa_field_tree_platform_bits(const struct fa_field *f)
 	return bits;
 }
 
-uint32_t fa_rule_printing_platforms(const struct fa_rule *r)
+/* Narrow *@acc to the platforms filling every field of @e that a device command fills. */
+static bool fa_expr_printing(const struct fa_expr *e, uint32_t *acc)
 {
-	const json_t *fields = fa_expr_fields(r->expect), *v;
-	uint32_t acc = UINT32_MAX;
+	const json_t *fields = e ? fa_expr_fields(e) : NULL, *v;
 	bool any = false;
 	size_t i;
 
@@ -125,9 +125,19 @@ uint32_t fa_rule_printing_platforms(const struct fa_rule *r)
 		uint32_t bits = f ? fa_field_tree_platform_bits(f) : 0;
 
 		if (bits) {
-			acc &= bits;
+			*acc &= bits;
 			any = true;
 		}
 	}
+	return any;
+}
+
+uint32_t fa_rule_printing_platforms(const struct fa_rule *r)
+{
+	uint32_t acc = UINT32_MAX;
+	bool any = fa_expr_printing(r->expect, &acc);
+
+	/* A group of members only some platforms can form (NICs by PSID) narrows it too. */
+	any |= fa_expr_printing(r->group_by, &acc);
 	return any ? acc & r->platforms & ~(1u << FA_PLATFORM_OTHER) : 0;
 }

@@ -28,8 +28,8 @@ size_t fa_rule_unfilled_fields(const struct fa_rule *r, json_t *out);
 
 /*
  * The platforms that can print what @r checks: bits (fa_platform_bit()) of the platforms
- * whose commands fill every field its expect reads that a device command fills at all,
- * narrowed by its "platforms".  0 when no such field comes from a device command.
+ * whose commands fill every field its expect and group_by read that a device command fills
+ * at all, narrowed by its "platforms".  0 when no such field comes from a device command.
  */
 uint32_t fa_rule_printing_platforms(const struct fa_rule *r);
 

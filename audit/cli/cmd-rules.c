@@ -124,6 +124,30 @@ static void fa_md_code_block(const char *label, const json_t *text, struct fa_bu
 	fa_buf_addf(out, "%s:\n\n```\n%s\n```\n\n", label, json_string_value(text));
 }
 
+/* A rule's fix as written: the note, then a block of lines per platform. */
+static void fa_md_fix(const json_t *fix, struct fa_buf *out)
+{
+	const char *key;
+	json_t *v, *line;
+	size_t i;
+
+	if (!fix)
+		return;
+	fa_buf_adds(out, "Fix (printed by `fix-plan`, never sent):\n\n");
+	if (json_is_string(json_object_get(fix, "note")))
+		fa_buf_addf(out, "%s\n\n", json_string_value(json_object_get(fix, "note")));
+	json_object_foreach((json_t *)fix, key, v) {
+		if (strcmp(key, "note") == 0)
+			continue;
+		fa_buf_addf(out, "- `%s`:\n\n  ```\n", key);
+		if (json_is_string(v))
+			fa_buf_addf(out, "  %s\n", json_string_value(v));
+		json_array_foreach(v, i, line)
+			fa_buf_addf(out, "  %s\n", json_string_value(line));
+		fa_buf_adds(out, "  ```\n\n");
+	}
+}
+
 static void fa_rules_md_rule(const struct fa_rule *r, struct fa_buf *out)
 {
 	const json_t *tag;
@@ -151,6 +175,7 @@ static void fa_rules_md_rule(const struct fa_rule *r, struct fa_buf *out)
 	fa_md_code_block("For each", json_object_get(r->source, "for_each"), out);
 	fa_md_code_block("Groups by", json_object_get(r->source, "group_by"), out);
 	fa_md_code_block("Expects", json_object_get(r->source, "expect"), out);
+	fa_md_fix(json_object_get(r->source, "fix"), out);
 	for (i = 0; i < r->nexamples; i++) {
 		if (r->examples[i].pass)
 			npass++;
@@ -369,6 +394,62 @@ static size_t fa_rules_lint_unfilled(const struct fa_ruleset *rs, json_t *proble
 	return n;
 }
 
+/* Categories whose findings are fixed by a configuration command (docs/rules.md, "Fixes"). */
+static bool fa_category_is_configuration(const char *c)
+{
+	static const char *const cats[] = { "ecn", "ets", "mtu", "pfc", "pkey", "trust" };
+	size_t i;
+
+	for (i = 0; i < sizeof(cats) / sizeof(cats[0]); i++)
+		if (strcmp(cats[i], c) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A device, port or group rule of a configuration category needs a fix with command lines,
+ * and a fix with command lines needs them for every platform that prints what it checks.
+ */
+static size_t fa_rules_lint_fixes(const struct fa_ruleset *rs, json_t *problems)
+{
+	size_t i, n = 0;
+	unsigned bit;
+
+	for (i = 0; i < rs->nrules; i++) {
+		const struct fa_rule *r = rs->rules[i];
+		uint32_t need = fa_rule_printing_platforms(r), have = 0;
+
+		if (r->scope != FA_SCOPE_DEVICE && r->scope != FA_SCOPE_PORT &&
+		    r->scope != FA_SCOPE_GROUP)
+			continue;
+		for (bit = 0; bit < FA_PLATFORM_BITS; bit++)
+			if (r->fix.nlines[bit])
+				have |= 1u << bit;
+		if (!have && !fa_category_is_configuration(r->category))
+			continue;
+		if (!have) {
+			json_array_append_new(problems,
+					      json_sprintf("%s:%d: rule '%s' (category %s) is fixed by "
+							   "a configuration change but has no 'fix' "
+							   "with commands", r->pack->file, r->line,
+							   r->id, r->category));
+			n++;
+			continue;
+		}
+		for (bit = 0; bit < FA_PLATFORM_OTHER; bit++) {
+			if (!(need & (1u << bit)) || (have & (1u << bit)))
+				continue;
+			json_array_append_new(problems,
+					      json_sprintf("%s:%d: rule '%s' has no fix for platform "
+							   "%s, which prints what it checks",
+							   r->pack->file, r->line, r->id,
+							   fa_platform_bit_name(bit)));
+			n++;
+		}
+	}
+	return n;
+}
+
 static int fa_rules_lint(char **files, int n)
 {
 	size_t nproblems = 0, i;
@@ -388,6 +469,7 @@ static int fa_rules_lint(char **files, int n)
 
 			nproblems += fa_ruleset_lint(rs, problems);
 			nproblems += fa_rules_lint_unfilled(rs, problems);
+			nproblems += fa_rules_lint_fixes(rs, problems);
 			if (json_array_size(problems) == before)
 				printf("%s: %zu rules, no problems\n", files[k], rs->nrules);
 		}
