@@ -1007,12 +1007,20 @@ int fa_render_html_gate(const json_t *gate, const struct fa_render_opts *opts,
 				 "post-change audit passes.</p>\n");
 	}
 	fa_html_adds(&h, "</section>\n");
+	/* What changed beside what the after state is: two columns on a wide screen. */
+	fa_html_adds(&h, "<div class=\"gate-sides\">\n<div class=\"gate-side\" id=\"gate-diff\">"
+			 "<h2>What changed</h2>\n");
 	if (json_is_object(diff))
 		fa_html_diff_body(&h, diff);
-	if (json_is_object(audit)) {
-		fa_html_adds(&h, "<h2>Audit of the post-change state</h2>\n");
+	else
+		fa_html_adds(&h, "<p class=\"empty\">No diff in this gate result.</p>\n");
+	fa_html_adds(&h, "</div>\n<div class=\"gate-side\" id=\"gate-audit\">"
+			 "<h2>Audit of the post-change state</h2>\n");
+	if (json_is_object(audit))
 		fa_html_audit_body(&h, audit);
-	}
+	else
+		fa_html_adds(&h, "<p class=\"empty\">The after state was not audited.</p>\n");
+	fa_html_adds(&h, "</div>\n</div>\n");
 	fa_html_footer(&h, gate);
 	return 0;
 }

@@ -94,6 +94,19 @@ fa_run gate --before "$FA_TMP/pre.json" --after "$FA_TMP/mtu.json" --allow "$FA_
 fa_expect_grep "the gate page shows the verdict" 'id="verdict">fail<' "$FA_TMP/out"
 fa_expect_grep "it has the diff view grouped by device" '<h3 class="mono">gpu02 <span' "$FA_TMP/out"
 fa_expect_grep "and the audit findings" 'id="findings-table"' "$FA_TMP/out"
+if python3 - "$FA_TMP/out" >"$FA_TMP/sides.check" 2>&1 <<'PY'
+import sys
+page = open(sys.argv[1]).read()
+sides = page.index('<div class="gate-sides">')
+diff, audit = page.index('id="gate-diff"'), page.index('id="gate-audit"')
+assert sides < diff < page.index('<h3 class="mono">gpu02') < audit, "diff column first"
+assert audit < page.index('id="findings-table"'), "the findings in the audit column"
+PY
+then
+	fa_ok "the diff and the post-change audit are side by side, diff first"
+else
+	fa_fail "the diff and the post-change audit are side by side" "$FA_TMP/sides.check"
+fi
 
 # 9. Usage errors.
 fa_run gate --after "$FA_TMP/post.json" --allow "$FA_FW_ALLOW"
