@@ -54,8 +54,10 @@ if diff -r -x meta.json "$EMU/captures/sw0003" "$EMU/out/sw0003" >"$FA_TMP/slow.
 else
 	fa_fail "slow output arrives whole" "$FA_TMP/slow.diff"
 fi
+# The emulated hang lasts 120 s; the device's time also holds its SSH connection, which a
+# loaded machine under ASan can take seconds to set up, so 20 s tells giving up from waiting.
 secs=$(sed -n 's/^  "seconds": \([0-9]*\).*/\1/p' "$EMU/out/sw0001/meta.json")
-if [ -n "$secs" ] && [ "$secs" -lt 8 ]; then
+if [ -n "$secs" ] && [ "$secs" -lt 20 ]; then
 	fa_ok "a hanging device is given up within its timeout ($secs s)"
 else
 	fa_fail "a hanging device is given up within its timeout (${secs:-?} s)" \

@@ -35,9 +35,10 @@ else
 	fa_fail "the statuses add up" "$FA_TMP/counts.diff"
 fi
 # healthy devices alone take about 15 s here; the hangs run alongside them and cost one
-# timeout.  Without the timeout a hanging device holds the run forever, so a wide margin
-# (a loaded machine, a sanitizer build) still tells the two apart.
-limit=$((150 + TIMEOUT))
+# timeout.  That each hanging device was given up at its timeout is checked per device
+# below; this bound only says the run ends, with room for a loaded machine under ASan
+# (172 s seen there while other builds ran).
+limit=$((280 + TIMEOUT))
 if [ $((t1 - t0)) -le $limit ]; then
 	fa_ok "the chaos run ends in $((t1 - t0)) s (limit $limit s)"
 else
