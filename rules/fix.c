@@ -40,6 +40,10 @@ json_t *fa_fix_render(const struct fa_rule *r, struct fa_eval *ev, const struct 
 	if (r->fix.note) {
 		fa_buf_reset(&b);
 		fa_tmpl_render(r->fix.note, ev, subj, &b);
+		/* One line of text whatever a device sent: its control characters shown as '?'. */
+		for (i = 0; i < b.len; i++)
+			if ((unsigned char)b.buf[i] < 0x20 || b.buf[i] == 0x7f)
+				b.buf[i] = '?';
 		json_object_set_new(fix, "note", json_string(b.buf));
 	}
 	fa_buf_release(&b);

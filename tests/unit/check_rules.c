@@ -440,6 +440,11 @@ START_TEST(rules_fix_renders_for_the_device_platform)
 		      "A port named 'swp1; reboot' gets no command, only a step by hand.");
 	json_decref(fix);
 	json_object_set_new(port, "name", json_string("ens1f0np0"));
+	subj.port = "ens1\nreboot";
+	fix = fa_fix_render(r, &ev, &subj);
+	ck_assert_str_eq(json_string_value(json_object_get(fix, "note")), "on gpu03:ens1?reboot");
+	json_decref(fix);
+	subj.port = "ens1f0np0";
 
 	/* A platform without lines gets the note alone. */
 	json_object_set_new(dev, "platform", json_string("sonic"));
