@@ -23,7 +23,7 @@
 /* Items in one sub-row: devices of the full view, boxes, and devices of a drill-down. */
 #define FA_MAP_ROW_NODES 12
 #define FA_MAP_ROW_BOXES 6
-#define FA_MAP_ROW_DRILL 16
+#define FA_MAP_ROW_DRILL 10
 /* A tier with more devices than this outside pods is drawn as this many blocks at most. */
 #define FA_MAP_BLOCKS 12
 /* Ordering sweeps (down, up, down, ...): more buy little on a Clos. */

@@ -130,7 +130,7 @@
 			detail.hidden = false;
 		};
 		var allMaps = function () { return [map].concat(Array.prototype.slice.call(dsvg.querySelectorAll("svg"))); };
-		var highlight = function (devices, ports) {
+		var highlight = function (devices, ports, links) {
 			allMaps().forEach(function (m) {
 				m.classList.toggle("dim", devices.length + ports.length > 0);
 				each.call(m.querySelectorAll(".hl"), function (e) { e.classList.remove("hl"); });
@@ -140,7 +140,9 @@
 				});
 				each.call(m.querySelectorAll("line[data-a]"), function (l) {
 					if (ports.indexOf(l.getAttribute("data-a") + ":" + l.getAttribute("data-ap")) >= 0 ||
-					    ports.indexOf(l.getAttribute("data-b") + ":" + l.getAttribute("data-bp")) >= 0)
+					    ports.indexOf(l.getAttribute("data-b") + ":" + l.getAttribute("data-bp")) >= 0 ||
+					    (links && (devices.indexOf(l.getAttribute("data-a")) >= 0 ||
+						       devices.indexOf(l.getAttribute("data-b")) >= 0)))
 						l.classList.add("hl");
 				});
 			});
@@ -234,7 +236,7 @@
 					dev.value = name;
 					apply();
 				}
-				highlight([name], []);
+				highlight([name], [], true);
 				showPanel(name);
 			} else if (g.hasAttribute("data-a")) {
 				var ends = [g.getAttribute("data-a") + ":" + g.getAttribute("data-ap"),
