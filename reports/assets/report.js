@@ -128,6 +128,7 @@
 			each.call(map.querySelectorAll("g.box.open"), function (b) { b.classList.remove("open"); });
 			box.classList.add("open");
 			detail.hidden = false;
+			detail.scrollIntoView({ block: "nearest" });
 		};
 		var allMaps = function () { return [map].concat(Array.prototype.slice.call(dsvg.querySelectorAll("svg"))); };
 		var highlight = function (devices, ports, links) {

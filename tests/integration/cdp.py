@@ -12,6 +12,8 @@ library needed: load a page, then run steps in order:
   shot:FILE      write a PNG screenshot of the whole page
   view:FILE      write a PNG screenshot of what the window shows
   wait:MS        let the page run for MS milliseconds
+  time:LABEL     print "LABEL SECONDS": the time since the navigation started (the load
+                 event is printed as "load SECONDS" when it comes)
 
 usage: cdp.py CHROMIUM PROFILE_DIR URL STEP...
 
@@ -113,8 +115,10 @@ def main(argv):
         b.call("Page.enable")
         b.call("Emulation.setDeviceMetricsOverride",
                {"width": 1400, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
+        start = time.time()
         b.call("Page.navigate", {"url": url})
-        b.wait_event("Page.loadEventFired")
+        b.wait_event("Page.loadEventFired", timeout=300)
+        print("load %.2f" % (time.time() - start), flush=True)
         for step in steps:
             what, _, arg = step.partition(":")
             if what == "width":
@@ -133,6 +137,8 @@ def main(argv):
                 for kind in ("mousePressed", "mouseReleased"):
                     b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
                                                         "button": "left", "clickCount": 1})
+            elif what == "time":
+                print("%s %.2f" % (arg, time.time() - start), flush=True)
             elif what == "wait":
                 time.sleep(int(arg) / 1000.0)
             elif what == "dom":
