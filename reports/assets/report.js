@@ -221,8 +221,16 @@
 		};
 		var pick = function (t) {
 			var g = t.closest ? t.closest("[data-device], line[data-a], g.box") : null;
-			if (!g)
+			if (!g) {
+				/* the map's background: nothing selected */
+				highlight([], []);
+				if (dev && (dev.value || mapPorts)) {
+					dev.value = "";
+					mapPorts = null;
+					apply();
+				}
 				return;
+			}
 			if (g.hasAttribute("data-device")) {
 				var name = g.getAttribute("data-device");
 				mapPorts = null;
@@ -261,12 +269,30 @@
 				}
 			});
 		});
-		/* a finding's row shows where it is on the map */
+		/* a finding's row shows where it is on the map (the table does not move: no panel) */
 		rows.forEach(function (r) {
 			r.addEventListener("click", function () {
 				rows.forEach(function (o) { o.classList.remove("sel"); });
 				r.classList.add("sel");
 				highlight(lines(r.getAttribute("data-devices")), lines(r.getAttribute("data-ports")));
+			});
+		});
+		/* a device's name in the warnings and the devices not collected opens its panel */
+		each.call(d.querySelectorAll("td.k-device"), function (c) {
+			var name = c.textContent.trim();
+			if (!facts[name])
+				return;
+			c.classList.add("device-link");
+			c.tabIndex = 0;
+			var open = function () {
+				highlight([name], [], true);
+				showPanel(name);
+				panel.scrollIntoView({ block: "nearest" });
+			};
+			c.addEventListener("click", open);
+			c.addEventListener("keydown", function (e) {
+				if (e.key === "Enter")
+					open();
 			});
 		});
 	}

@@ -145,8 +145,12 @@ json.dump(r, open(sys.argv[2], "w"))
 PY
 fa_run report --format html -o "$FA_TMP/hostile.html" "$FA_TMP/hostile.json"
 fa_expect_rc "a report with hostile device names renders" 0
-browse "$FA_TMP/hostile.html" 'click:#map-svg g.node[data-device^="<img"]' wait:300 \
-	"dom:$FA_TMP/hostile.dom" || fa_fail "Chromium clicks a hostile device" "$FA_TMP/browser.err"
+browse "$FA_TMP/hostile.html" 'click:#map-svg g.node[data-device^="\"><svg"]' wait:300 \
+	"dom:$FA_TMP/hostile-node.dom" 'click:#warnings td.k-device' wait:300 "dom:$FA_TMP/hostile.dom" ||
+	fa_fail "Chromium clicks a hostile device, then its name in the warnings" "$FA_TMP/browser.err"
+fa_expect_grep "the clicked hostile name is the panel's title, as text" \
+	'<h3 class="mono">"&gt;&lt;svg onload=' "$FA_TMP/hostile-node.dom"
+fa_expect_no_grep "no payload ran after the click on the map" 'data-pwned="' "$FA_TMP/hostile-node.dom"
 fa_expect_grep "the hostile page's own script ran" 'data-js="ready"' "$FA_TMP/hostile.dom"
 fa_expect_no_grep "no payload ran" 'data-pwned="' "$FA_TMP/hostile.dom"
 for tag in img script svg marquee; do
@@ -160,7 +164,7 @@ for tag in img script svg marquee; do
 		fa_fail "no <$tag> element comes from a device name (found $n, want $want)" "$FA_TMP/hostile.dom"
 	fi
 done
-fa_expect_grep "the hostile name is the panel's title, as text" \
+fa_expect_grep "a device name in the warnings opens that device's panel, as text" \
 	'<h3 class="mono">&lt;img src=x onerror=' "$FA_TMP/hostile.dom"
 fa_expect_grep "the hostile device's warning is in its panel, as text" '<li>&lt;marquee&gt;moving&lt;/marquee&gt;</li>' \
 	"$FA_TMP/hostile.dom"
