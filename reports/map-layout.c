@@ -21,7 +21,7 @@
 #include "audit/util/banned.h"
 
 /* Items in one sub-row: devices of the full view, boxes, and devices of a drill-down. */
-#define FA_MAP_ROW_NODES 12
+#define FA_MAP_ROW_NODES 10
 #define FA_MAP_ROW_BOXES 6
 #define FA_MAP_ROW_DRILL 10
 /* A tier with more devices than this outside pods is drawn as this many blocks at most. */
@@ -284,6 +284,7 @@ static void fa_map_nodes(struct fa_map *m, const json_t *devices)
 		n->role = fa_report_str(d, "role");
 		n->platform = fa_report_str(d, "platform");
 		n->status = fa_report_str(d, "status");
+		n->via = fa_report_str(d, "via");
 		tier = json_object_get(d, "tier");
 		n->tier = json_is_integer(tier) && json_integer_value(tier) >= 0 &&
 				  json_integer_value(tier) < 64 ?
@@ -298,6 +299,12 @@ static void fa_map_nodes(struct fa_map *m, const json_t *devices)
 static bool fa_map_node_ok(const struct fa_map_node *n)
 {
 	return !n->status || strcmp(n->status, "ok") == 0;
+}
+
+/* The device name findings give @n's ports. */
+static const char *fa_map_subject_name(const struct fa_map_node *n)
+{
+	return n->via ? n->via : n->name;
 }
 
 /* "device\037port": the key of a port in @ports (what links and findings meet on). */
@@ -331,15 +338,18 @@ static void fa_map_links(struct fa_map *m, const json_t *links, json_t *ports)
 		k->speed = json_is_integer(speed) ? (long long)json_integer_value(speed) : -1;
 		k->state = fa_map_node_ok(&m->nodes[a]) && fa_map_node_ok(&m->nodes[b]) ?
 			   FA_MAP_OK : FA_MAP_GREY;
+		/* by the device findings name: an InfiniBand node's ports are its fabric's */
 		if (k->aport) {
-			fa_map_port_key(&key, m->nodes[a].name, k->aport);
+			fa_map_port_key(&key, fa_map_subject_name(&m->nodes[a]), k->aport);
 			if (!json_object_get(ports, key.buf))
-				json_object_set_new(ports, key.buf, json_integer((json_int_t)m->nlinks));
+				json_object_set_new(ports, key.buf,
+						    json_integer((json_int_t)(2 * m->nlinks)));
 		}
 		if (k->bport) {
-			fa_map_port_key(&key, m->nodes[b].name, k->bport);
+			fa_map_port_key(&key, fa_map_subject_name(&m->nodes[b]), k->bport);
 			if (!json_object_get(ports, key.buf))
-				json_object_set_new(ports, key.buf, json_integer((json_int_t)m->nlinks));
+				json_object_set_new(ports, key.buf,
+						    json_integer((json_int_t)(2 * m->nlinks + 1)));
 		}
 		m->nlinks++;
 	}
@@ -366,7 +376,7 @@ static void fa_map_findings(struct fa_map *m, const json_t *findings, const json
 	};
 	struct fa_buf key = FA_BUF_INIT;
 	const json_t *f, *v;
-	size_t i, j, k, node, seen[4], nseen, nl;
+	size_t i, j, k, node, seen[4], nseen, nl, end, ibseen[3], nib;
 	int sev;
 
 	json_array_foreach(findings, i, f) {
@@ -383,7 +393,7 @@ static void fa_map_findings(struct fa_map *m, const json_t *findings, const json
 			seen[nseen++] = node;
 			fa_map_mark(&m->nodes[node].state, &m->nodes[node].findings, sev);
 		}
-		for (j = 0, nseen = 0; j < sizeof(ends) / sizeof(ends[0]); j++) {
+		for (j = 0, nseen = 0, nib = 0; j < sizeof(ends) / sizeof(ends[0]); j++) {
 			const char *d = fa_report_str(f, ends[j][0]), *p = fa_report_str(f, ends[j][1]);
 
 			if (!d || !p)
@@ -392,7 +402,14 @@ static void fa_map_findings(struct fa_map *m, const json_t *findings, const json
 			v = json_object_get(ports, key.buf);
 			if (!json_is_integer(v))
 				continue;
-			nl = (size_t)json_integer_value(v);
+			nl = (size_t)json_integer_value(v) / 2;
+			end = (size_t)json_integer_value(v) % 2 ? m->links[nl].b : m->links[nl].a;
+			for (k = 0; k < nib && ibseen[k] != end; k++)
+				;
+			if (k == nib && m->nodes[end].via) {
+				ibseen[nib++] = end;
+				fa_map_mark(&m->nodes[end].state, &m->nodes[end].findings, sev);
+			}
 			for (k = 0; k < nseen && seen[k] != nl; k++)
 				;
 			if (k < nseen)

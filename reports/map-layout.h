@@ -15,7 +15,8 @@
  * warning, info), else grey when a device was not collected (a link: when an end was not),
  * else ok.  A device's findings are those whose subject names it (device, a, b or endpoint,
  * the devices the findings table filters on); a link's are those naming either end port as a
- * port, a link end or a path hop.
+ * port, a link end or a path hop.  An InfiniBand node (a device "via" the fabric's device,
+ * audit/topology.h) takes the findings naming one of its linked ports.
  *
  * From FA_MAP_AGGREGATE devices on, the view is *aggregated*: *boxes* stand for many nodes
  * (one per pod: hosts and leaves that links join; the spines whose links go mostly to one pod;
@@ -48,6 +49,7 @@ enum fa_map_state {
 
 struct fa_map_node {
 	const char *name, *kind, *role, *platform, *status;	/* borrowed from the report */
+	const char *via;	/* an InfiniBand node: the device whose ports it has, or NULL */
 	int tier;
 	int state;		/* enum fa_map_state or a severity */
 	size_t findings;	/* findings whose subject names it */

@@ -118,6 +118,11 @@ static void fa_svg_node_attrs(struct fa_buf *out, const struct fa_map_node *n)
 	if (n->tier != FA_MAP_NO_TIER)
 		fa_buf_addf(out, " data-tier=\"%d\"", n->tier);
 	fa_buf_addf(out, " data-findings=\"%zu\"", n->findings);
+	if (n->via) {
+		fa_buf_adds(out, " data-via=\"");
+		fa_svg_text(out, n->via);
+		fa_buf_addch(out, '"');
+	}
 }
 
 static void fa_svg_node_title(struct fa_buf *out, const struct fa_map_node *n)

@@ -3,7 +3,7 @@
 	var d = document, each = Array.prototype.forEach;
 	d.documentElement.setAttribute("data-js", "ready");
 	var table = d.getElementById("findings-table"), bar = d.getElementById("filters");
-	var rows = [], dev = null, apply = null, mapPorts = null;
+	var rows = [], dev = null, apply = null, mapPorts = null, mapWhat = "";
 	var lines = function (s) { return s ? s.split("\n") : []; };
 	if (table && bar) {
 		rows = Array.prototype.slice.call(table.tBodies[0].rows);
@@ -27,7 +27,7 @@
 					n++;
 			});
 			shown.textContent = n + " of " + rows.length + " shown" +
-				(mapPorts ? " (link " + mapPorts.join(" -- ") + ")" : "");
+				(mapPorts ? " (" + mapWhat + ")" : "");
 		};
 		var user = function () {
 			mapPorts = null;
@@ -72,7 +72,7 @@
 		var NS = map.namespaceURI;
 		var panel = d.getElementById("device-panel"), detail = d.getElementById("map-detail");
 		var dsvg = d.getElementById("map-detail-svg"), dtitle = d.getElementById("map-detail-title");
-		var facts = {}, inBox = {}, FACTS = ["kind", "role", "platform", "status", "tier", "findings"];
+		var facts = {}, inBox = {}, FACTS = ["kind", "role", "platform", "status", "tier", "findings", "via"];
 		var fromAttrs = function (g) {
 			var f = {};
 			FACTS.forEach(function (k) { f[k] = g.getAttribute("data-" + k) || ""; });
@@ -162,6 +162,28 @@
 			parent.appendChild(e);
 			return e;
 		};
+		/* an InfiniBand node's ports as findings name them: its fabric device's */
+		var viaPorts = function (name) {
+			var via = (facts[name] || {}).via, ports = [];
+			if (!via)
+				return null;
+			allMaps().forEach(function (m) {
+				each.call(m.querySelectorAll("line[data-a]"), function (l) {
+					if (l.getAttribute("data-a") === name)
+						ports.push(via + ":" + l.getAttribute("data-ap"));
+					if (l.getAttribute("data-b") === name)
+						ports.push(via + ":" + l.getAttribute("data-bp"));
+				});
+			});
+			return ports;
+		};
+		var findingsOf = function (name) {
+			var ports = viaPorts(name);
+			return rows.filter(function (r) {
+				return ports ? lines(r.getAttribute("data-ports")).some(function (p) { return ports.indexOf(p) >= 0; })
+					: lines(r.getAttribute("data-devices")).indexOf(name) >= 0;
+			});
+		};
 		var showPanel = function (name) {
 			var f = facts[name] || {}, seen = {};
 			while (panel.firstChild)
@@ -196,7 +218,7 @@
 			});
 			if (!ul.firstChild)
 				add(ul, "li", inBox[name] ? "(links to other groups are drawn as the group's edges)" : "none", "none");
-			var mine = rows.filter(function (r) { return lines(r.getAttribute("data-devices")).indexOf(name) >= 0; });
+			var mine = findingsOf(name);
 			add(panel, "h4", "Findings (" + mine.length + ")");
 			var fl = add(panel, "ul", undefined, "panel-findings");
 			mine.forEach(function (r) {
@@ -232,9 +254,15 @@
 				return;
 			}
 			if (g.hasAttribute("data-device")) {
-				var name = g.getAttribute("data-device");
+				var name = g.getAttribute("data-device"), ports = viaPorts(name);
 				mapPorts = null;
-				if (dev) {
+				if (dev && ports) {
+					/* an InfiniBand node: the findings on its ports */
+					dev.value = "";
+					mapPorts = ports.length ? ports : [""];
+					mapWhat = "ports of " + name;
+					apply();
+				} else if (dev) {
 					var known = Array.prototype.some.call(dev.options, function (o) { return o.value === name; });
 					if (!known) {
 						var o = d.createElement("option");
@@ -253,6 +281,7 @@
 				if (dev) {
 					dev.value = "";
 					mapPorts = ends;
+					mapWhat = "link " + ends.join(" -- ");
 					apply();
 				}
 				highlight([], ends);

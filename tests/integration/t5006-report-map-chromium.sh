@@ -169,7 +169,24 @@ fa_expect_grep "a device name in the warnings opens that device's panel, as text
 fa_expect_grep "the hostile device's warning is in its panel, as text" '<li>&lt;marquee&gt;moving&lt;/marquee&gt;</li>' \
 	"$FA_TMP/hostile.dom"
 
-# 7. A fabric of 560 devices: boxes with counts, a click draws a pod's devices.
+# 7. An InfiniBand fabric, one device seen from its subnet manager: its nodes are drawn.
+fa_run run -i "$FA_SRCDIR/examples/ib-pod/inventory.yaml" --format json -o "$FA_TMP/ib.json"
+fa_run report --format html -o "$FA_TMP/ib.html" "$FA_TMP/ib.json"
+fa_expect_rc "the InfiniBand example's report renders as HTML" 0
+browse "$FA_TMP/ib.html" 'click:#map-svg g.node[data-device="leaf01"]' wait:300 "dom:$FA_TMP/ib.dom" ||
+	fa_fail "Chromium clicks an InfiniBand switch" "$FA_TMP/browser.err"
+for d in spine01 spine02 leaf01 leaf04 'gpu002 mlx5_0'; do
+	fa_expect_grep "InfiniBand node $d is on the map" "<g class=\"node [^\"]*\"[^>]* data-device=\"$d\"" \
+		"$FA_TMP/ib.dom"
+done
+fa_expect_grep "a spine is in the spines' row (tier 2)" 'data-device="spine01"[^>]* data-tier="2"' "$FA_TMP/ib.dom"
+fa_expect_grep "the link running at 1X is red" \
+	'<line class="link s-error[^"]*"[^>]* data-a="gpu002 mlx5_0" data-ap="gpu002 mlx5_0/1" data-b="leaf01"' \
+	"$FA_TMP/ib.dom"
+fa_expect_grep "clicking an InfiniBand switch shows the findings on its ports" \
+	'1 of 5 shown \(ports of leaf01\)' "$FA_TMP/ib.dom"
+
+# 8. A fabric of 560 devices: boxes with counts, a click draws a pod's devices.
 "$FA_BUILDDIR/bench/bench-rules" --hosts 320 --write "$FA_TMP/big-snap.json" 2>/dev/null ||
 	fa_fail "bench-rules writes a 320-host fabric"
 fa_run audit -s "$FA_TMP/big-snap.json" --format html -o "$FA_TMP/big.html"
