@@ -26,6 +26,8 @@
 #define FA_MAP_ROW_DRILL 10
 /* A tier with more devices than this outside pods is drawn as this many blocks at most. */
 #define FA_MAP_BLOCKS 12
+/* Rails found at most (NIC ports per host). */
+#define FA_MAP_MAX_RAILS 64
 /* Ordering sweeps (down, up, down, ...): more buy little on a Clos. */
 #define FA_MAP_SWEEPS 4
 
@@ -766,6 +768,63 @@ static void fa_map_boxes(struct fa_map *m, const size_t *first, const size_t *in
 	free(fill);
 }
 
+/* @state worse than *@worst: a finding over grey over ok. */
+static bool fa_map_worse(int state, int worst)
+{
+	if (state < FA_SEVERITY_COUNT)
+		return worst >= FA_SEVERITY_COUNT || state < worst;
+	return state == FA_MAP_GREY && worst == FA_MAP_OK;
+}
+
+/* The rails, when every leaf's host links come from one port name (docs/report.md). */
+static void fa_map_rails(struct fa_map *m)
+{
+	json_t *byport = json_object(), *v;
+	const char **leafrail = fa_xcalloc(m->nnodes + 1, sizeof(*leafrail));
+	size_t i, r;
+
+	m->rails = fa_xcalloc(FA_MAP_MAX_RAILS + 1, sizeof(*m->rails));
+	for (i = 0; i < m->nlinks; i++) {
+		const struct fa_map_link *l = &m->links[i];
+		size_t host = l->a, leaf = l->b;
+		const char *port = l->aport;
+
+		if (m->nodes[host].tier != 0) {
+			host = l->b;
+			leaf = l->a;
+			port = l->bport;
+		}
+		if (m->nodes[host].tier != 0 || m->nodes[leaf].tier != 1 || !port)
+			continue;
+		if (leafrail[leaf] && strcmp(leafrail[leaf], port) != 0)
+			goto none;	/* a leaf on two rails: not rail-optimised */
+		v = json_object_get(byport, port);
+		if (!v) {
+			if (m->nrails == FA_MAP_MAX_RAILS)
+				goto none;
+			v = json_integer((json_int_t)m->nrails);
+			json_object_set_new(byport, port, v);
+			m->rails[m->nrails].port = port;
+			m->rails[m->nrails].state = FA_MAP_OK;
+			m->nrails++;
+		}
+		r = (size_t)json_integer_value(v);
+		if (!leafrail[leaf])
+			m->rails[r].leaves++;
+		leafrail[leaf] = port;
+		m->rails[r].links++;
+		if (fa_map_worse(l->state, m->rails[r].state))
+			m->rails[r].state = l->state;
+	}
+	if (m->nrails >= 2)
+		goto out;
+none:
+	m->nrails = 0;
+out:
+	free(leafrail);
+	json_decref(byport);
+}
+
 /* Edges between boxes: one per pair of boxes that links join, with the worst link state. */
 static void fa_map_edges(struct fa_map *m)
 {
@@ -800,9 +859,7 @@ static void fa_map_edges(struct fa_map *m)
 			e->state = FA_MAP_OK;
 		}
 		e->links++;
-		/* a grey link does not hide a finding; a finding wins over grey */
-		if (l->state < FA_SEVERITY_COUNT ? (e->state >= FA_SEVERITY_COUNT || l->state < e->state)
-						 : (l->state == FA_MAP_GREY && e->state == FA_MAP_OK))
+		if (fa_map_worse(l->state, e->state))
 			e->state = l->state;
 	}
 	json_decref(pairs);
@@ -820,6 +877,7 @@ static void fa_map_aggregate(struct fa_map *m, const size_t *first, const size_t
 	fa_map_assign(m, first, inc);
 	fa_map_boxes(m, first, inc);
 	fa_map_edges(m);
+	fa_map_rails(m);
 	tier = fa_xcalloc(m->nboxes + 1, sizeof(*tier));
 	name = fa_xcalloc(m->nboxes + 1, sizeof(*name));
 	bfirst = fa_xcalloc(m->nboxes + 2, sizeof(*bfirst));
@@ -915,6 +973,7 @@ void fa_map_release(struct fa_map *m)
 	free(m->nodes);
 	free(m->links);
 	free(m->edges);
+	free(m->rails);
 	free(m->rows);
 	json_decref(m->index);
 	memset(m, 0, sizeof(*m));

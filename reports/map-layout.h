@@ -93,6 +93,17 @@ struct fa_map_edge {
 	int state;
 };
 
+/*
+ * A rail of a rail-optimised fabric: the leaves that NIC port @port of every host is cabled
+ * to (found when each leaf's host links all come from ports of one name, and there are two
+ * names or more).
+ */
+struct fa_map_rail {
+	const char *port;	/* borrowed */
+	size_t leaves, links;
+	int state;		/* the worst of its links */
+};
+
 /* One row of the view: its tier and where it starts; label is static text. */
 struct fa_map_row {
 	int tier;
@@ -110,6 +121,8 @@ struct fa_map {
 	size_t nboxes;
 	struct fa_map_edge *edges;
 	size_t nedges;
+	struct fa_map_rail *rails;	/* aggregated view, when inferable */
+	size_t nrails;
 	struct fa_map_row *rows;
 	size_t nrows;
 	double width, height;		/* of the view (full or aggregated) */

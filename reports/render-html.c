@@ -489,6 +489,22 @@ static void fa_html_map(struct fa_html *h, const json_t *report)
 			"it to show its findings.</span>");
 	fa_html_adds(h, "</div>\n<div class=\"map-wrap\">\n");
 	fa_map_svg(h->out, &map, FA_MAP_SVG_DRILL);
+	if (map.nrails) {
+		size_t i;
+
+		fa_buf_addf(h->out, "</div>\n<div class=\"rails\"><span class=\"rails-label\">"
+				    "%zu rails</span>", map.nrails);
+		for (i = 0; i < map.nrails; i++) {
+			const struct fa_map_rail *r = &map.rails[i];
+
+			fa_buf_addf(h->out, "<span class=\"rail swatch s-%s\" title=\"",
+				    fa_map_state_name(r->state));
+			fa_buf_addf(h->out, "%zu leaves, %zu host links, worst %s\"><i></i>",
+				    r->leaves, r->links, fa_map_state_name(r->state));
+			fa_html_text(h, r->port);
+			fa_buf_addf(h->out, " <small>%zu leaves</small></span>", r->leaves);
+		}
+	}
 	fa_html_adds(h, "</div>\n<div class=\"map-detail\" id=\"map-detail\" hidden><h3 "
 			"id=\"map-detail-title\"></h3><div class=\"map-wrap\" "
 			"id=\"map-detail-svg\"></div></div>\n<aside class=\"device-panel\" "

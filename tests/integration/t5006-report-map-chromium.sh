@@ -199,6 +199,8 @@ else
 	fa_fail "a large fabric is drawn as boxes, not device by device ($boxes boxes)"
 fi
 fa_expect_grep "a pod box says what it holds" '32 hosts, 8 switches' "$FA_TMP/big.html"
+fa_expect_grep "the rails of the rail-optimised fabric are listed" '<span class="rails-label">8 rails</span>' \
+	"$FA_TMP/big.html"
 browse "$FA_TMP/big.html" 'click:#map-svg g.box[data-nodes]' wait:300 \
 	'click:#map-detail-svg g.node[data-device^="gpu"]' wait:300 "dom:$FA_TMP/big.dom" \
 	width:1400 "shot:$FA_TMP/big-1400.png" ||

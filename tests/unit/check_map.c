@@ -201,6 +201,9 @@ START_TEST(map_layout_aggregates_large_fabrics)
 		ck_assert_msg(m.nodes[i].box < m.nboxes, "Device %s has a box.", m.nodes[i].name);
 	ck_assert_msg(m.nedges > 0 && m.nedges <= 8, "Edges join pods and spines (%zu).",
 		      m.nedges);
+	ck_assert_msg(m.nrails == 2 && m.rails[0].leaves == 4 && m.rails[0].links == 600,
+		      "Port p0 of every host is one rail of 4 leaves and 600 links.");
+	ck_assert_msg(m.rails[0].state == FA_MAP_OK, "A device finding does not colour a rail.");
 	fa_map_release(&m);
 	json_decref(report);
 }
