@@ -157,7 +157,7 @@ for tag in img script svg marquee; do
 	want=0
 	[ "$tag" = script ] && want=1
 	[ "$tag" = svg ] && want=1
-	n=$(grep -o "<$tag[ >]" "$FA_TMP/hostile.dom" | wc -l)
+	n=$(grep -o "<${tag}[ >]" "$FA_TMP/hostile.dom" | wc -l)
 	if [ "$n" = "$want" ]; then
 		fa_ok "no <$tag> element comes from a device name ($want is the page's own)"
 	else
