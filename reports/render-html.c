@@ -993,10 +993,11 @@ static void fa_html_diff_body(struct fa_html *h, const json_t *diff)
 	fa_html_diff_view(h, diff);
 }
 
-/* An audit report inside a gate or drift page: its tiles, findings, coverage and lists. */
+/* An audit report inside a gate or drift page: its tiles, map, findings, coverage and lists. */
 static void fa_html_audit_body(struct fa_html *h, const json_t *audit)
 {
 	fa_html_tiles(h, audit);
+	fa_html_map(h, audit);
 	fa_html_findings(h, audit);
 	fa_html_coverage(h, audit);
 	fa_html_list(h, audit, &fa_report_warnings, "warnings", "No collection warnings.");
