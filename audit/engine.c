@@ -38,6 +38,7 @@
 #include "audit/engine.h"
 #include "audit/related.h"
 #include "audit/rootcause.h"
+#include "audit/topology.h"
 #include "audit/util/sha256.h"
 #include "audit/util/xalloc.h"
 #include "rules/plan.h"
@@ -2252,6 +2253,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	json_object_set_new(rep, "warnings", warnings);
 	json_object_set_new(rep, "findings", findings);
 	json_object_set_new(rep, "waived", waived);
+	json_object_set_new(rep, "topology", fa_topology_json(snapshot, run.topo));
 	if (run.waivers)
 		json_object_set_new(rep, "waivers", fa_run_waivers_json(&run));
 	*ret_report = FA_TAKE_PTR(rep);

@@ -32,6 +32,7 @@
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "reports/assets.h"
+#include "reports/map-layout.h"
 #include "reports/render-int.h"
 #include "audit/util/banned.h"
 
@@ -463,6 +464,90 @@ static void fa_html_finding_devices(const json_t *finding, json_t *set, struct f
 			   out);
 }
 
+/*
+ * The ports a finding's subject names, "device:port" one a line (what the map's links match:
+ * a port, a link end or a path hop, not a path's endpoint).
+ */
+static void fa_html_finding_ports(struct fa_html *h, const json_t *finding)
+{
+	static const char *const ends[][2] = {
+		{ "subject.device", "subject.port" },
+		{ "subject.a.device", "subject.a.port" },
+		{ "subject.b.device", "subject.b.port" },
+	};
+	const char *d, *p;
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		d = fa_report_str(finding, ends[i][0]);
+		p = fa_report_str(finding, ends[i][1]);
+		if (!d || !p)
+			continue;
+		if (n++)
+			fa_html_adds(h, "\n");
+		fa_html_text(h, d);
+		fa_html_adds(h, ":");
+		fa_html_text(h, p);
+	}
+}
+
+/* A swatch and its meaning, for the map's legend. */
+static void fa_html_swatch(struct fa_html *h, int state, const char *what)
+{
+	fa_buf_addf(h->out, "<span class=\"swatch s-%s\"><i></i>%s</span>",
+		    fa_map_state_name(state), what);
+}
+
+/*
+ * The fabric map (reports/map-layout.h), when the report has a topology: the inline SVG, a
+ * legend, and the places the script fills: a group's drill-down and the device panel.
+ * Without the script the map is still there, with its hover titles.
+ */
+static void fa_html_map(struct fa_html *h, const json_t *report)
+{
+	struct fa_map map;
+
+	if (fa_map_layout(report, &map) < 0)
+		return;
+	fa_buf_addf(h->out, "<section class=\"card\" id=\"map\">\n<h2>Fabric map <span "
+			    "class=\"count\">%zu devices</span> <span class=\"count\">%zu links"
+			    "</span></h2>\n<div class=\"map-legend\">", map.nnodes, map.nlinks);
+	fa_html_swatch(h, FA_SEVERITY_ERROR, "error");
+	fa_html_swatch(h, FA_SEVERITY_WARNING, "warning");
+	fa_html_swatch(h, FA_SEVERITY_INFO, "info");
+	fa_html_swatch(h, FA_MAP_OK, "no finding");
+	fa_html_swatch(h, FA_MAP_GREY, "not collected");
+	fa_html_adds(h, map.aggregated ?
+			"<span class=\"map-hint\">Each box is a pod (hosts and the leaves they "
+			"share) or a group of switches, coloured by its worst device; click one to "
+			"show its devices.</span>" :
+			"<span class=\"map-hint\">Point at a device or link for its facts; click "
+			"it to show its findings.</span>");
+	fa_html_adds(h, "</div>\n<div class=\"map-wrap\">\n");
+	fa_map_svg(h->out, &map, FA_MAP_SVG_DRILL);
+	if (map.nrails) {
+		size_t i;
+
+		fa_buf_addf(h->out, "</div>\n<div class=\"rails\"><span class=\"rails-label\">"
+				    "%zu rails</span>", map.nrails);
+		for (i = 0; i < map.nrails; i++) {
+			const struct fa_map_rail *r = &map.rails[i];
+
+			fa_buf_addf(h->out, "<span class=\"rail swatch s-%s\" title=\"",
+				    fa_map_state_name(r->state));
+			fa_buf_addf(h->out, "%zu leaves, %zu host links, worst %s\"><i></i>",
+				    r->leaves, r->links, fa_map_state_name(r->state));
+			fa_html_text(h, r->port);
+			fa_buf_addf(h->out, " <small>%zu leaves</small></span>", r->leaves);
+		}
+	}
+	fa_html_adds(h, "</div>\n<div class=\"map-detail\" id=\"map-detail\" hidden><h3 "
+			"id=\"map-detail-title\"></h3><div class=\"map-wrap\" "
+			"id=\"map-detail-svg\"></div></div>\n<aside class=\"device-panel\" "
+			"id=\"device-panel\" hidden></aside>\n</section>\n");
+	fa_map_release(&map);
+}
+
 /* A <select> filter over the sorted members of @set. */
 static void fa_html_select(struct fa_html *h, const char *id, const char *all,
 			   const json_t *set)
@@ -546,6 +631,8 @@ static void fa_html_findings(struct fa_html *h, const json_t *report)
 		fa_html_text(h, fa_report_str(item, "category"));
 		fa_html_adds(h, "\" data-devices=\"");
 		fa_html_escapen(h->out, devs.buf, devs.len);
+		fa_html_adds(h, "\" data-ports=\"");
+		fa_html_finding_ports(h, item);
 		fa_html_adds(h, "\">");
 		fa_html_cells(h, sec, item);
 		fa_html_adds(h, "</tr>\n");
@@ -663,6 +750,7 @@ int fa_render_html(const json_t *report, const struct fa_render_opts *opts, stru
 	fa_html_head(&h, report);
 	fa_html_header(&h, report);
 	fa_html_tiles(&h, report);
+	fa_html_map(&h, report);
 	fa_html_findings(&h, report);
 	/* Only reports of a run with waivers have these. */
 	if (fa_report_len(report, "waived"))
@@ -941,10 +1029,11 @@ static void fa_html_diff_body(struct fa_html *h, const json_t *diff)
 	fa_html_diff_view(h, diff);
 }
 
-/* An audit report inside a gate or drift page: its tiles, findings, coverage and lists. */
+/* An audit report inside a gate or drift page: its tiles, map, findings, coverage and lists. */
 static void fa_html_audit_body(struct fa_html *h, const json_t *audit)
 {
 	fa_html_tiles(h, audit);
+	fa_html_map(h, audit);
 	fa_html_findings(h, audit);
 	fa_html_coverage(h, audit);
 	fa_html_list(h, audit, &fa_report_warnings, "warnings", "No collection warnings.");

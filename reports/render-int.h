@@ -31,6 +31,24 @@ fa_render_fn fa_render_json;
 fa_render_fn fa_render_html, fa_render_html_diff, fa_render_html_gate;
 fa_render_fn fa_render_junit, fa_render_junit_diff, fa_render_junit_gate;
 fa_render_fn fa_render_prometheus, fa_render_prometheus_diff, fa_render_prometheus_gate;
+/* svg and dot draw an audit report's topology; a diff or gate document is -FA_EINVAL. */
+fa_render_fn fa_render_svg, fa_render_dot;
+
+struct fa_map;
+
+enum fa_map_svg_flags {
+	FA_MAP_SVG_STANDALONE = 1 << 0,	/* a file of its own: XML prolog, title, style */
+	FA_MAP_SVG_DRILL = 1 << 1,	/* boxes carry their drill-down (the HTML page) */
+};
+
+/* Append the SVG drawing of @map to @out (reports/render-svg.c). */
+void fa_map_svg(struct fa_buf *out, const struct fa_map *map, unsigned flags);
+
+/*
+ * Lay out the map of @doc into @map (release with fa_map_release()).  -FA_EINVAL, naming
+ * @format, when @doc is a diff or gate document or a report without a topology.
+ */
+int fa_map_of(const json_t *doc, const char *format, struct fa_map *map, struct fa_err *err);
 
 /* Prometheus: append @s as a label value (backslash, double quote and newline escaped). */
 void fa_prom_escape_label(struct fa_buf *out, const char *s);

@@ -18,13 +18,15 @@ static const struct fa_renderer fa_renderers[] = {
 	{ "junit", fa_render_junit, fa_render_junit_diff, fa_render_junit_gate },
 	{ "prometheus", fa_render_prometheus, fa_render_prometheus_diff,
 	  fa_render_prometheus_gate },
+	{ "svg", fa_render_svg, fa_render_svg, fa_render_svg },
+	{ "dot", fa_render_dot, fa_render_dot, fa_render_dot },
 };
 
 #define FA_RENDERER_COUNT (sizeof(fa_renderers) / sizeof(fa_renderers[0]))
 
 const char *fa_report_format_names(void)
 {
-	return "text, json, html, junit, prometheus";
+	return "text, json, html, junit, prometheus, svg, dot";
 }
 
 /* The renderer function of @r for the kind of document @doc is. */

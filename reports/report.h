@@ -52,12 +52,14 @@ struct fa_render_opts {
 #define FA_RENDER_OPTS_INIT { false, 0, NULL, -1.0, false, NULL, false }
 
 /*
- * Render @report in @format ("text", "json", "html", "junit" or "prometheus") and append the
- * bytes to @out.  @report is an audit report, or a diff or gate document: its "format" picks
- * the renderer of that kind (anything else is rendered as a report).  @opts may be NULL
+ * Render @report in @format ("text", "json", "html", "junit", "prometheus", "svg" or "dot")
+ * and append the bytes to @out.  @report is an audit report, or a diff or gate document: its
+ * "format" picks the renderer of that kind (anything else is rendered as a report); "svg" and
+ * "dot" draw an audit report's topology (the fabric map) and refuse the other documents.  @opts may be NULL
  * (defaults).  Output is deterministic: the same value and opts give the same bytes.
- * Errors: -FA_EINVAL for an unknown format (the message names the known ones) or a report
- * that is not a JSON object; -FA_ETOOBIG when @out has a cap that the output passes.
+ * Errors: -FA_EINVAL for an unknown format (the message names the known ones), a report
+ * that is not a JSON object, or svg and dot of a diff, gate or report without topology;
+ * -FA_ETOOBIG when @out has a cap that the output passes.
  */
 int fa_report_render(const json_t *report, const char *format, const struct fa_render_opts *opts,
 		     struct fa_buf *out, struct fa_err *err);

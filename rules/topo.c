@@ -158,8 +158,7 @@ static const char *fa_str_at(const json_t *obj, const char *key)
 	return json_string_value(json_object_get(obj, key));
 }
 
-/* The layer a role names, or FA_TOPO_NO_TIER. */
-static int fa_role_tier(const char *role)
+int fa_topo_role_tier(const char *role)
 {
 	char low[64];
 	size_t i;
@@ -216,7 +215,7 @@ static void fa_topo_tiers(struct fa_topo *t)
 	for (i = 0; i < t->ndevs; i++) {
 		const json_t *d = json_array_get(t->devices, i);
 		const char *kind = fa_str_at(d, "kind");
-		int named = fa_role_tier(fa_str_at(d, "role"));
+		int named = fa_topo_role_tier(fa_str_at(d, "role"));
 
 		if (!t->ok[i])
 			t->tier[i] = FA_TOPO_NO_TIER;

@@ -63,6 +63,8 @@ bool fa_topo_find_device(const struct fa_topo *t, const char *name, size_t *ret)
 bool fa_topo_device_ok(const struct fa_topo *t, size_t i);
 /* Borrowed: the port named @name of device @i, or NULL. */
 const json_t *fa_topo_find_port(const struct fa_topo *t, size_t i, const char *name);
+/* The tier a role names (leaf, tor: 1; spine: 2; super-spine, core: 3), or FA_TOPO_NO_TIER. */
+int fa_topo_role_tier(const char *role);
 /* Tier of device @i, or FA_TOPO_NO_TIER. */
 int fa_topo_tier(const struct fa_topo *t, size_t i);
 

@@ -17,7 +17,7 @@
 #define FA_AUDIT_MAX_PATTERNS 64
 
 struct fa_audit_output {
-	const char *format;	/* text, json, html, junit, prometheus */
+	const char *format;	/* text, json, html, junit, prometheus, svg, dot */
 	const char *path;	/* "-" = standard output */
 };
 
@@ -49,7 +49,8 @@ struct fa_audit_opts {
 	"                         shipped packs always run unless --no-default-rules\n"          \
 	"      --no-default-rules run only the packs -r names\n"                                 \
 	"  -f, --format FMT       report format on standard output or -o: text, json, html,\n"     \
-	"                         junit, prometheus (default text)\n"                              \
+	"                         junit, prometheus, or the fabric map as svg or dot (Graphviz)\n" \
+	"                         (default text)\n"                                                \
 	"  -o, --output FILE      write the report there instead of standard output\n"             \
 	"      --text FILE, --json FILE, --html FILE, --junit FILE, --prometheus FILE\n"           \
 	"                         also write the report in that format to FILE (atomically)\n"    \

@@ -44,7 +44,7 @@ _fabric_audit()
 	fi
 	case $prev in
 	-f | --format)
-		COMPREPLY=($(compgen -W "text json html junit prometheus markdown" -- "$cur"))
+		COMPREPLY=($(compgen -W "text json html junit prometheus svg dot markdown" -- "$cur"))
 		return ;;
 	--fail-on)
 		COMPREPLY=($(compgen -W "error warning info" -- "$cur"))

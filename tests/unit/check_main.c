@@ -96,6 +96,7 @@ int main(void)
 		fa_diff_suite,
 		fa_history_suite,
 		/* Report renderer suites */
+		fa_map_suite,
 		fa_reports_suite,
 	};
 	SRunner *sr = srunner_create(NULL);

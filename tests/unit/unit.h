@@ -78,6 +78,7 @@ Suite *fa_fields_suite(void);
 Suite *fa_diff_suite(void);
 Suite *fa_history_suite(void);
 /* Report renderer suites */
+Suite *fa_map_suite(void);
 Suite *fa_reports_suite(void);
 
 #endif /* FA_TESTS_UNIT_H */
