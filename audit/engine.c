@@ -41,6 +41,7 @@
 #include "audit/topology.h"
 #include "audit/util/sha256.h"
 #include "audit/util/xalloc.h"
+#include "rules/memo.h"
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
@@ -117,16 +118,26 @@ static void fa_emit(const struct fa_sink *sink, const struct fa_rule *r, enum fa
 	sink->outcome(sink->data, &o);
 }
 
-/* Decide one subject of a device, port or link rule; ev holds its bindings. */
+/* fa_expr_test(e, ev), through memo @m when there is one. */
+static enum fa_tri fa_test(const struct fa_expr *e, struct fa_memo *m, struct fa_eval *ev)
+{
+	return m ? fa_memo_test(m, ev) : fa_expr_test(e, ev);
+}
+
+/*
+ * Decide one subject of a device, port or link rule; ev holds its bindings.  @memo: NULL, or
+ * the memos of the rule's where and expect.
+ */
 static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
-				const struct fa_subject *subj, const struct fa_sink *sink)
+				const struct fa_subject *subj, const struct fa_sink *sink,
+				struct fa_memo *memo)
 {
 	enum fa_tri t;
 
 	ev->missing = NULL;
 	ev->error[0] = '\0';
 	if (r->where) {
-		t = fa_expr_test(r->where, ev);
+		t = fa_test(r->where, memo ? &memo[0] : NULL, ev);
 		if (t == FA_TRI_FALSE) {
 			fa_emit(sink, r, FA_RES_NA, ev, subj, t);
 			return;
@@ -136,7 +147,7 @@ static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
 			return;
 		}
 	}
-	t = fa_expr_test(r->expect, ev);
+	t = fa_test(r->expect, memo ? &memo[1] : NULL, ev);
 	switch (t) {
 	case FA_TRI_TRUE:
 		fa_emit(sink, r, FA_RES_PASS, ev, subj, t);
@@ -270,7 +281,8 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 
 /* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
 static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const char *devname,
-			 const char *portname, struct fa_eval *ev, const struct fa_sink *sink)
+			 const char *portname, struct fa_eval *ev, const struct fa_sink *sink,
+			 struct fa_memo *where_memo)
 {
 	const struct fa_rule *r = g->r;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
@@ -284,7 +296,7 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 	fa_member_bind(ev, mem, &subj, devname, portname);
 	subj.group = NULL;
 	if (r->where) {
-		t = fa_expr_test(r->where, ev);
+		t = fa_test(r->where, where_memo, ev);
 		if (t != FA_TRI_TRUE) {
 			fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev, &subj, t);
 			return;
@@ -413,7 +425,7 @@ static void fa_evaluate_group(const struct fa_rule *r, const json_t *params, str
 
 	fa_group_init(&g, r, params);
 	for (i = 0; i < n; i++)
-		fa_group_add(&g, &m[i], NULL, NULL, &ev, sink);
+		fa_group_add(&g, &m[i], NULL, NULL, &ev, sink, NULL);
 	fa_group_finish(&g, sink);
 }
 
@@ -1270,7 +1282,7 @@ static void fa_run_rule_for_each(const struct fa_rule *r, struct fa_eval *ev,
 		fa_item_key(item, &key);
 		subj.item = key.buf;
 		ev->root[FA_ROOT_ITEM] = item;
-		fa_evaluate_subject(r, ev, &subj, sink);
+		fa_evaluate_subject(r, ev, &subj, sink, NULL);
 	}
 	ev->root[FA_ROOT_ITEM] = NULL;
 	fa_buf_release(&key);
@@ -1288,7 +1300,7 @@ static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, stru
 		if (r->for_each)
 			fa_run_rule_for_each(r, ev, sink);
 		else
-			fa_evaluate_subject(r, ev, &subj, sink);
+			fa_evaluate_subject(r, ev, &subj, sink, NULL);
 		return;
 	}
 	for (i = 0; i < run->ndevs; i++) {
@@ -1296,7 +1308,7 @@ static void fa_run_rule_fabric(struct fa_run *run, const struct fa_rule *r, stru
 			continue;
 		ev->root[FA_ROOT_DEVICE] = run->devs[i].json;
 		subj.dev = run->devs[i].name;
-		fa_evaluate_subject(r, ev, &subj, sink);
+		fa_evaluate_subject(r, ev, &subj, sink, NULL);
 	}
 }
 
@@ -1325,7 +1337,7 @@ static void fa_run_rule_plan(struct fa_run *run, const struct fa_rule *r, struct
 		subj.aport = ps->a_port;
 		subj.bdev = ps->b_device;
 		subj.bport = ps->b_port;
-		fa_evaluate_subject(r, ev, &subj, sink);
+		fa_evaluate_subject(r, ev, &subj, sink, NULL);
 	}
 }
 
@@ -1348,12 +1360,12 @@ static void fa_run_rule_group(struct fa_run *run, const struct fa_rule *r, struc
 		if (!run->devs[i].ok)
 			continue;
 		if (r->over == FA_SCOPE_DEVICE) {
-			fa_group_add(&g, &m, NULL, NULL, ev, sink);
+			fa_group_add(&g, &m, NULL, NULL, ev, sink, NULL);
 			continue;
 		}
 		json_array_foreach(json_object_get(run->devs[i].json, "ports"), j, p) {
 			m.port = p;
-			fa_group_add(&g, &m, NULL, NULL, ev, sink);
+			fa_group_add(&g, &m, NULL, NULL, ev, sink, NULL);
 		}
 	}
 	fa_group_finish(&g, sink);
@@ -1398,6 +1410,7 @@ struct fa_batch_rule {
 	struct fa_guard guard;
 	bool excluded;		/* port rules: the guard excludes the current device */
 	struct fa_group group;	/* group rules: the members so far */
+	struct fa_memo *memo;	/* the thread's memos of where and expect, NULL: none */
 };
 
 static void fa_batch_use(struct fa_run *run, struct fa_eval *ev, const struct fa_batch_rule *b)
@@ -1469,13 +1482,13 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 			}
 			fa_batch_use(run, ev, b);
 			if (b->r->scope == FA_SCOPE_DEVICE) {
-				fa_evaluate_subject(b->r, ev, &subj, &sink);
+				fa_evaluate_subject(b->r, ev, &subj, &sink, b->memo);
 				continue;
 			}
 			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
 				struct fa_member m = { d->json, NULL, NULL, 0 };
 
-				fa_group_add(&b->group, &m, d->name, NULL, ev, &sink);
+				fa_group_add(&b->group, &m, d->name, NULL, ev, &sink, b->memo);
 				continue;
 			}
 			b->excluded = fa_guard_excludes(&b->guard, ev);
@@ -1495,10 +1508,10 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 					struct fa_member m = { d->json, p, NULL, 0 };
 
 					fa_group_add(&rules[k].group, &m, d->name, subj.port, ev,
-						     &sink);
+						     &sink, rules[k].memo);
 					continue;
 				}
-				fa_evaluate_subject(rules[k].r, ev, &subj, &sink);
+				fa_evaluate_subject(rules[k].r, ev, &subj, &sink, rules[k].memo);
 			}
 		}
 	}
@@ -1552,7 +1565,7 @@ static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size
 				fa_emit(&sink, rules[k].r, FA_RES_NE, ev, &subj, FA_TRI_MISSING);
 				continue;
 			}
-			fa_evaluate_subject(rules[k].r, ev, &subj, &sink);
+			fa_evaluate_subject(rules[k].r, ev, &subj, &sink, rules[k].memo);
 		}
 	}
 }
@@ -1649,7 +1662,8 @@ struct fa_worker {
 	bool started;
 };
 
-static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *ev)
+static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *ev,
+			 struct fa_memo *memo)
 {
 	size_t k, n = w->nbatch;
 
@@ -1660,6 +1674,7 @@ static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *
 		c->rules[k].r = w->batch[k].r;
 		c->rules[k].counts = &c->counts[k];
 		c->rules[k].ne = json_array();
+		c->rules[k].memo = &memo[2 * k];
 	}
 	fa_batch_rules_init(c->rules, n);
 	fa_batch_devices(&c->run, c->rules, n, ev, c->dlo, c->dhi);
@@ -1670,12 +1685,23 @@ static void *fa_worker_batch(void *arg)
 {
 	struct fa_work *w = ((struct fa_worker *)arg)->work;
 	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_memo *memo = fa_xcalloc(2 * w->nbatch + 1, sizeof(*memo));
 	size_t k;
 
+	/* Group rules' expect is decided from the whole group: only their where is a memo. */
+	for (k = 0; k < w->nbatch; k++) {
+		const struct fa_rule *r = w->batch[k].r;
+
+		fa_memo_init(&memo[2 * k], r->where);
+		fa_memo_init(&memo[2 * k + 1], r->scope == FA_SCOPE_GROUP ? NULL : r->expect);
+	}
 	fa_batch_eval_init(w->main, &ev);
 	while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
-		fa_chunk_run(w, &w->chunks[k], &ev);
+		fa_chunk_run(w, &w->chunks[k], &ev, memo);
 	fa_batch_eval_release(&ev);
+	for (k = 0; k < 2 * w->nbatch; k++)
+		fa_memo_release(&memo[k]);
+	free(memo);
 	return NULL;
 }
 
@@ -2452,7 +2478,7 @@ static void fa_example_run(const struct fa_rule *r, const struct fa_example *ex,
 		break;
 	}
 	ev.root[FA_ROOT_PARAMS] = params;
-	fa_evaluate_subject(r, &ev, &subj, &sink);
+	fa_evaluate_subject(r, &ev, &subj, &sink, NULL);
 	json_decref(params);
 }
 

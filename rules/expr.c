@@ -99,6 +99,7 @@ struct fa_expr {
 	bool is_local;		/* FA_N_PATH: starts at a comprehension variable */
 	bool has_base;		/* FA_N_PATH: starts at the value of kids[0] (peer(p).mtu) */
 	size_t slot;		/* FA_N_PATH: its number in a path cache, 0 when none */
+	size_t *pslots;		/* with a slot: the slot of each prefix, [nsteps - 1] == slot */
 	size_t local;		/* that variable's slot (FA_N_PATH), or the one FA_N_COMP binds */
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
@@ -1504,25 +1505,34 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 	return s;
 }
 
-/* The value of path @e (no base) for the bindings, through the cache when it has one. */
+/*
+ * The value of path @e (no base) for the bindings, through the cache when it has one.  Every
+ * prefix of a cached path is cached too: port.health.delta.rx_pause and
+ * port.health.delta.tx_pause look up "health" and "delta" once per port, and a port without
+ * "health" settles every such path at its first step.
+ */
 static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
 					 const json_t **ret)
 {
-	enum fa_eval_status s;
-	size_t k = e->slot;
+	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root];
+	size_t k = e->slot, j;
 
-	if (k && ev->pgen && ev->pgen[k - 1] == ev->gen) {
-		if (!ev->pcache[k - 1])
-			return fa_missing(ev, e->text);
-		*ret = ev->pcache[k - 1];
-		return FA_EVAL_VALUE;
+	if (!k || !ev->pgen)
+		return fa_eval_steps(e, ev, v, ret);
+	/* The longest prefix already known, from the whole path down to the root. */
+	for (j = e->nsteps; j > 0 && ev->pgen[e->pslots[j - 1] - 1] != ev->gen; j--)
+		;
+	if (j > 0)
+		v = ev->pcache[e->pslots[j - 1] - 1];
+	for (; v && j < e->nsteps; j++) {
+		v = fa_member(v, e->steps[j].key, e->steps[j].keylen);
+		ev->pgen[e->pslots[j] - 1] = ev->gen;
+		ev->pcache[e->pslots[j] - 1] = v;
 	}
-	s = fa_eval_steps(e, ev, e->is_local ? ev->local[e->local] : ev->root[e->root], ret);
-	if (k && ev->pgen && s != FA_EVAL_ERROR) {
-		ev->pgen[k - 1] = ev->gen;
-		ev->pcache[k - 1] = s == FA_EVAL_VALUE ? *ret : NULL;
-	}
-	return s;
+	if (!v)
+		return fa_missing(ev, e->text);
+	*ret = v;
+	return FA_EVAL_VALUE;
 }
 
 /*
@@ -1700,27 +1710,36 @@ void fa_expr_foreach_path_deep(const struct fa_expr *e,
 		fa_expr_foreach_path_deep(e->kids[i], fn, data);
 }
 
+/* The slot of path key @key in @names, numbered from 1 as they come. */
+static size_t fa_slot_of(json_t *names, const char *key)
+{
+	const json_t *id = json_object_get(names, key);
+
+	if (!id) {
+		id = json_integer((json_int_t)json_object_size(names) + 1);
+		json_object_set_new(names, key, (json_t *)id);
+	}
+	return (size_t)json_integer_value(id);
+}
+
 void fa_expr_assign_slots(struct fa_expr *e, json_t *names)
 {
 	struct fa_buf key = FA_BUF_INIT;
 	bool plain = e->type == FA_N_PATH && !e->is_local && !e->has_base &&
-		     e->root != FA_ROOT_PARAMS;
-	const json_t *id;
+		     e->root != FA_ROOT_PARAMS && e->nsteps > 0;
 	size_t i;
 
 	for (i = 0; plain && i < e->nsteps; i++)
 		plain = e->steps[i].key != NULL;
 	if (plain) {
+		free(e->pslots);
+		e->pslots = fa_xcalloc(e->nsteps, sizeof(*e->pslots));
 		fa_buf_addf(&key, "%d", (int)e->root);
-		for (i = 0; i < e->nsteps; i++)
+		for (i = 0; i < e->nsteps; i++) {
 			fa_buf_addf(&key, ".%s", e->steps[i].key);
-		id = json_object_get(names, key.buf);
-		if (!id) {
-			json_object_set_new(names, key.buf,
-					    json_integer((json_int_t)json_object_size(names) + 1));
-			id = json_object_get(names, key.buf);
+			e->pslots[i] = fa_slot_of(names, key.buf);
 		}
-		e->slot = (size_t)json_integer_value(id);
+		e->slot = e->pslots[e->nsteps - 1];
 	}
 	fa_buf_release(&key);
 	for (i = 0; i < e->nsteps; i++)
@@ -1728,6 +1747,52 @@ void fa_expr_assign_slots(struct fa_expr *e, json_t *names)
 			fa_expr_assign_slots(e->steps[i].index, names);
 	for (i = 0; i < e->nkids; i++)
 		fa_expr_assign_slots(e->kids[i], names);
+}
+
+/* Add the cached paths under @e to @out (once each); false when @e is not a function of them. */
+static bool fa_memo_collect(const struct fa_expr *e, const struct fa_expr **out, size_t *n,
+			    size_t max)
+{
+	size_t i;
+
+	if (e->type == FA_N_CALL && (fa_fns[e->op].flags & (FA_OPF_TOPO | FA_OPF_GROUP)))
+		return false;
+	if (e->type == FA_N_PATH && !e->is_local && e->root != FA_ROOT_PARAMS) {
+		if (e->has_base || !e->slot)
+			return false;
+		for (i = 0; i < *n && out[i]->slot != e->slot; i++)
+			;
+		if (i == *n) {
+			if (*n == max)
+				return false;
+			out[(*n)++] = e;
+		}
+	}
+	for (i = 0; i < e->nsteps; i++)
+		if (e->steps[i].index && !fa_memo_collect(e->steps[i].index, out, n, max))
+			return false;
+	for (i = 0; i < e->nkids; i++)
+		if (!fa_memo_collect(e->kids[i], out, n, max))
+			return false;
+	return true;
+}
+
+size_t fa_expr_memo_paths(const struct fa_expr *e, const struct fa_expr **out, size_t max)
+{
+	size_t n = 0;
+
+	return fa_memo_collect(e, out, &n, max) ? n : SIZE_MAX;
+}
+
+const json_t *fa_expr_path_peek(const struct fa_expr *path, struct fa_eval *ev)
+{
+	const char *missing = ev->missing;
+	const json_t *v = NULL;
+
+	if (fa_path_value(path, ev, &v) != FA_EVAL_VALUE)
+		v = NULL;
+	ev->missing = missing;
+	return v;
 }
 
 size_t fa_expr_conjuncts(const struct fa_expr *e, const struct fa_expr **out, size_t max)
@@ -1795,6 +1860,7 @@ static void fa_node_free(struct fa_expr *e)
 		regfree(&e->re);
 	json_decref(e->lit);
 	free(e->text);
+	free(e->pslots);
 	free(e->uniforms);
 	json_decref(e->fields);
 	free(e);

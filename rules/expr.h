@@ -170,6 +170,17 @@ enum fa_root fa_expr_path_root(const struct fa_expr *path);
  * Evaluate path node @path only up to its first index step ("port.qos.map[x]" reads
  * "port.qos.map"): a new reference in *ret, or FA_EVAL_MISSING.
  */
+/*
+ * The paths @e reads from its bindings, when its truth is a function of their values alone:
+ * every such path is cached (a slot from fa_expr_assign_slots()), and @e calls no topology or
+ * group function.  Fills @out with at most @max distinct paths and returns how many; SIZE_MAX
+ * when @e is not such a function (rules/memo.h relies on it).
+ */
+size_t fa_expr_memo_paths(const struct fa_expr *e, const struct fa_expr **out, size_t max);
+
+/* The value of cached path @path for the bindings (NULL: missing); ev->missing is kept. */
+const json_t *fa_expr_path_peek(const struct fa_expr *path, struct fa_eval *ev);
+
 enum fa_eval_status fa_expr_eval_prefix(const struct fa_expr *path, struct fa_eval *ev,
 					json_t **ret);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rules/expr.h"
+#include "rules/memo.h"
 #include "tests/unit/unit.h"
 
 /* The bindings most cases read: a device, one of its ports, and pack parameters. */
@@ -511,6 +512,137 @@ START_TEST(expr_value_text_and_order)
 }
 END_TEST
 
+/* Evaluate @e on the port of @b with @m (through a path cache) and without; they agree. */
+static enum fa_tri fa_memo_check(const struct fa_expr *e, struct fa_memo *m, const json_t *b,
+				 struct fa_eval *cached)
+{
+	struct fa_eval plain = FA_EVAL_INIT;
+	enum fa_tri want, got;
+
+	fa_bind(&plain, b);
+	fa_bind(cached, b);
+	cached->gen++;
+	cached->missing = NULL;
+	cached->error[0] = '\0';
+	want = fa_expr_test(e, &plain);
+	got = fa_memo_test(m, cached);
+	ck_assert_msg(got == want, "'%s': the memo says %d, evaluation %d.", fa_expr_text(e), got,
+		      want);
+	if (want != FA_TRI_ERROR)
+		ck_assert_msg(plain.missing == cached->missing ||
+				      (plain.missing && cached->missing &&
+				       !strcmp(plain.missing, cached->missing)),
+			      "'%s': the memo and evaluation name the same missing path.",
+			      fa_expr_text(e));
+	return got;
+}
+
+/*
+ * A rule's where or expect decided from the memo is what evaluating it gives, for every
+ * expression of the tables above: on a port seen before, on another port sharing its values
+ * (a shallow copy: the same value objects), and on ports with other values.
+ */
+START_TEST(expr_memo_gives_the_evaluated_answer)
+{
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
+	const char *texts[sizeof(fa_true_cases) / sizeof(fa_true_cases[0]) +
+			  sizeof(fa_tri_exprs) / sizeof(fa_tri_exprs[0]) +
+			  sizeof(fa_missing_cases) / sizeof(fa_missing_cases[0])];
+	json_t *a = fa_bindings(), *b = json_copy(a), *c = json_deep_copy(a), *d = fa_bindings();
+	json_t *names = json_object();
+	size_t i, n = 0, memoised = 0, k;
+
+	/* b: another port with the same values; c: equal values, other objects; d: others. */
+	json_object_set_new(b, "port", json_copy(json_object_get(a, "port")));
+	json_object_set_new(json_object_get(d, "port"), "mtu", json_integer(1500));
+	json_object_del(json_object_get(d, "port"), "qos");
+	for (i = 0; i < sizeof(fa_true_cases) / sizeof(fa_true_cases[0]); i++)
+		texts[n++] = fa_true_cases[i];
+	for (i = 0; i < sizeof(fa_tri_exprs) / sizeof(fa_tri_exprs[0]); i++)
+		texts[n++] = fa_tri_exprs[i];
+	for (i = 0; i < sizeof(fa_missing_cases) / sizeof(fa_missing_cases[0]); i++)
+		texts[n++] = fa_missing_cases[i].text;
+	for (i = 0; i < n; i++) {
+		const json_t *order[] = { a, b, c, d, a, d, b };
+		struct fa_err err = FA_ERR_INIT;
+		struct fa_eval ev = FA_EVAL_INIT;
+		struct fa_expr *e = NULL;
+		struct fa_memo m;
+		size_t errors = 0;
+
+		ck_assert_msg(fa_expr_parse(texts[i], &opts, &e, &err) == 0, "'%s' parses.",
+			      texts[i]);
+		fa_expr_assign_slots(e, names);
+		ev.pcache = calloc(json_object_size(names) + 1, sizeof(*ev.pcache));
+		ev.pgen = calloc(json_object_size(names) + 1, sizeof(*ev.pgen));
+		fa_memo_init(&m, e);
+		for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+			errors += fa_memo_check(e, &m, order[k], &ev) == FA_TRI_ERROR;
+		/* An error is never kept: what went wrong is written each time. */
+		if (!m.off && !errors) {
+			memoised++;
+			/* a again, b (a's values), d again: at least three come from the memo. */
+			ck_assert_msg(m.hits >= 3, "'%s': %zu hits in 7.", texts[i], m.hits);
+		}
+		fa_memo_release(&m);
+		free(ev.pcache);
+		free(ev.pgen);
+		fa_expr_free(e);
+	}
+	ck_assert_msg(memoised > n / 2, "Most expressions (%zu of %zu) are memoised.", memoised,
+		      n);
+	json_decref(a);
+	json_decref(b);
+	json_decref(c);
+	json_decref(d);
+	json_decref(names);
+}
+END_TEST
+
+/* Topology functions read more than the paths: no memo.  Values never shared: it turns off. */
+START_TEST(expr_memo_knows_its_limits)
+{
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_eval ev = FA_EVAL_INIT;
+	struct fa_expr *e = NULL;
+	json_t *names = json_object(), *b = fa_bindings(), *mtus = json_array();
+	const struct fa_expr *paths[FA_MEMO_MAX_PATHS];
+	struct fa_memo m;
+	size_t k;
+
+	ck_assert(fa_expr_parse("len(uplinks(device)) > 0 and port.mtu > 0", &opts, &e, &err) ==
+		  0);
+	fa_expr_assign_slots(e, names);
+	ck_assert(fa_expr_memo_paths(e, paths, FA_MEMO_MAX_PATHS) == SIZE_MAX);
+	fa_expr_free(e);
+	ck_assert(fa_expr_parse("port.mtu > 9000 and device.kind == 'switch'", &opts, &e, &err) ==
+		  0);
+	fa_expr_assign_slots(e, names);
+	ck_assert_uint_eq(fa_expr_memo_paths(e, paths, FA_MEMO_MAX_PATHS), 2);
+	ev.pcache = calloc(json_object_size(names) + 1, sizeof(*ev.pcache));
+	ev.pgen = calloc(json_object_size(names) + 1, sizeof(*ev.pgen));
+	fa_memo_init(&m, e);
+	for (k = 0; k < 5000; k++) {
+		/*
+		 * A value object of its own each time, as a snapshot built in memory has them,
+		 * kept while the memo lives (as a snapshot is kept while rules run).
+		 */
+		json_array_append_new(mtus, json_integer(8000 + (json_int_t)(k % 2000)));
+		json_object_set(json_object_get(b, "port"), "mtu", json_array_get(mtus, k));
+		fa_memo_check(e, &m, b, &ev);
+	}
+	ck_assert_msg(m.off, "A memo that never hits turns off (%zu hits).", m.hits);
+	fa_memo_release(&m);
+	free(ev.pcache);
+	free(ev.pgen);
+	fa_expr_free(e);
+	json_decref(names);
+	json_decref(b);
+	json_decref(mtus);
+}
+END_TEST
+
 Suite *fa_expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -532,6 +664,8 @@ Suite *fa_expr_suite(void)
 	tcase_add_test(tc, expr_nesting_is_bounded);
 	tcase_add_test(tc, expr_texts_and_paths);
 	tcase_add_test(tc, expr_value_text_and_order);
+	tcase_add_test(tc, expr_memo_gives_the_evaluated_answer);
+	tcase_add_test(tc, expr_memo_knows_its_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }
