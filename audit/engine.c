@@ -822,6 +822,29 @@ static bool fa_guard_excludes(const struct fa_guard *gd, struct fa_eval *ev)
 	return out;
 }
 
+/*
+ * A path cache for @ev: rules of one subject read the same fields, each looked up once per
+ * subject (whoever changes the bindings increments ev->gen).
+ */
+static void fa_eval_cache_init(const struct fa_run *run, struct fa_eval *ev)
+{
+	size_t npaths;
+
+	ev->topo = run->topo;
+	if (!run->rs)
+		return;		/* a rule's examples: no ruleset numbered the paths */
+	npaths = json_object_size(run->rs->paths);
+	ev->pcache = fa_xcalloc(npaths + 1, sizeof(*ev->pcache));
+	ev->pgen = fa_xcalloc(npaths + 1, sizeof(*ev->pgen));
+	ev->gen = 1;
+}
+
+static void fa_eval_cache_release(struct fa_eval *ev)
+{
+	free(ev->pcache);
+	free(ev->pgen);
+}
+
 /* ---- path scope ------------------------------------------------------------------------ */
 
 /*
@@ -867,6 +890,7 @@ struct fa_path_state {
 	const struct fa_expr **ep;	/* expect's endpoint paths */
 	size_t nep;
 	size_t last;			/* the previous endpoint's profile + 1, 0: none */
+	struct fa_memo where, expect;	/* hops alike in values are decided once */
 };
 
 static void fa_path_collect(const struct fa_expr *path, void *data)
@@ -890,6 +914,7 @@ static void fa_path_bind_hop(struct fa_path_state *st, const struct fa_topo_end 
 	ev->root[FA_ROOT_B_DEVICE] = fa_topo_device(st->run->topo, e->peer_dev);
 	ev->root[FA_ROOT_B_PORT] = e->peer_port;
 	ev->root[FA_ROOT_LINK] = e->link;
+	ev->gen++;
 	ev->missing = NULL;
 	ev->error[0] = '\0';
 }
@@ -901,7 +926,7 @@ static void fa_path_hop(struct fa_path_state *st, const struct fa_topo_end *e,
 	enum fa_tri t;
 
 	fa_path_bind_hop(st, e);
-	t = fa_expr_test(st->r->expect, st->ev);
+	t = fa_memo_test(&st->expect, st->ev);
 	if (t == FA_TRI_FALSE) {
 		free(out->error);
 		*out = (struct fa_hop_res){ FA_RES_FAIL, e, NULL, NULL };
@@ -1133,6 +1158,9 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 	st.keys = fa_xcalloc(st.mask + 1, sizeof(*st.keys));
 	st.vals = fa_xcalloc(st.mask + 1, sizeof(*st.vals));
 	fa_expr_foreach_path_deep(r->expect, fa_path_collect, &st);
+	fa_memo_init(&st.where, r->where);
+	fa_memo_init(&st.expect, r->expect);
+	fa_eval_cache_init(run, ev);
 
 	fa_guard_init(&guard, r);
 	for (i = 0; i < run->ndevs; i++) {
@@ -1146,6 +1174,8 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 			continue;
 		}
 		ev->root[FA_ROOT_DEVICE] = d->json;
+		ev->root[FA_ROOT_PORT] = NULL;
+		ev->gen++;
 		if (fa_guard_excludes(&guard, ev)) {
 			run->counts->na += json_array_size(ports);
 			continue;
@@ -1158,13 +1188,14 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 			ev->root[FA_ROOT_PORT] = p;
 			for (k = FA_ROOT_A_DEVICE; k <= FA_ROOT_LINK; k++)
 				ev->root[k] = NULL;
+			ev->gen++;
 			ev->missing = NULL;
 			ev->error[0] = '\0';
 			subj.dev = d->name;
 			subj.port = fa_json_name(p);
 			subj.adev = subj.aport = subj.bdev = subj.bport = NULL;
 			if (r->where) {
-				tw = fa_expr_test(r->where, ev);
+				tw = fa_memo_test(&st.where, ev);
 				if (tw != FA_TRI_TRUE) {
 					fa_emit(sink, r, tw == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev,
 						&subj, tw);
@@ -1216,6 +1247,9 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 	}
 	free(st.profiles);
 	free(st.pslot);
+	fa_memo_release(&st.where);
+	fa_memo_release(&st.expect);
+	fa_eval_cache_release(ev);
 }
 
 /* ---- fabric and plan scopes ------------------------------------------------------------ */
@@ -1418,23 +1452,6 @@ static void fa_batch_use(struct fa_run *run, struct fa_eval *ev, const struct fa
 	run->counts = b->counts;
 	run->not_evaluable = b->ne;
 	ev->root[FA_ROOT_PARAMS] = b->r->pack->params;
-}
-
-/* Rules of one subject read the same fields: each is looked up once per subject. */
-static void fa_batch_eval_init(const struct fa_run *run, struct fa_eval *ev)
-{
-	size_t npaths = json_object_size(run->rs->paths);
-
-	ev->pcache = fa_xcalloc(npaths + 1, sizeof(*ev->pcache));
-	ev->pgen = fa_xcalloc(npaths + 1, sizeof(*ev->pgen));
-	ev->gen = 1;
-	ev->topo = run->topo;
-}
-
-static void fa_batch_eval_release(struct fa_eval *ev)
-{
-	free(ev->pcache);
-	free(ev->pgen);
 }
 
 static void fa_batch_rules_init(struct fa_batch_rule *rules, size_t n)
@@ -1695,10 +1712,10 @@ static void *fa_worker_batch(void *arg)
 		fa_memo_init(&memo[2 * k], r->where);
 		fa_memo_init(&memo[2 * k + 1], r->scope == FA_SCOPE_GROUP ? NULL : r->expect);
 	}
-	fa_batch_eval_init(w->main, &ev);
+	fa_eval_cache_init(w->main, &ev);
 	while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
 		fa_chunk_run(w, &w->chunks[k], &ev, memo);
-	fa_batch_eval_release(&ev);
+	fa_eval_cache_release(&ev);
 	for (k = 0; k < 2 * w->nbatch; k++)
 		fa_memo_release(&memo[k]);
 	free(memo);

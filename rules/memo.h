@@ -37,6 +37,7 @@ struct fa_memo {
 	const struct fa_expr *paths[FA_MEMO_MAX_PATHS];
 	size_t npaths;
 	bool off;
+	unsigned turn;		/* which of two full slots a new entry takes */
 	size_t lookups, hits;
 	struct fa_memo_entry *slots;	/* FA_MEMO_SLOTS of them, allocated on first use */
 };

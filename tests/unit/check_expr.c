@@ -563,7 +563,7 @@ START_TEST(expr_memo_gives_the_evaluated_answer)
 	for (i = 0; i < sizeof(fa_missing_cases) / sizeof(fa_missing_cases[0]); i++)
 		texts[n++] = fa_missing_cases[i].text;
 	for (i = 0; i < n; i++) {
-		const json_t *order[] = { a, b, c, d, a, d, b };
+		const json_t *order[] = { a, b, c, d, d, a, b };
 		struct fa_err err = FA_ERR_INIT;
 		struct fa_eval ev = FA_EVAL_INIT;
 		struct fa_expr *e = NULL;
@@ -581,8 +581,8 @@ START_TEST(expr_memo_gives_the_evaluated_answer)
 		/* An error is never kept: what went wrong is written each time. */
 		if (!m.off && !errors) {
 			memoised++;
-			/* a again, b (a's values), d again: at least three come from the memo. */
-			ck_assert_msg(m.hits >= 3, "'%s': %zu hits in 7.", texts[i], m.hits);
+			/* b right after a (a's values), d right after d: from the memo. */
+			ck_assert_msg(m.hits >= 2, "'%s': %zu hits in 7.", texts[i], m.hits);
 		}
 		fa_memo_release(&m);
 		free(ev.pcache);
