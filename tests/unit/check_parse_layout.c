@@ -122,6 +122,8 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "sonic", "show interfaces transceiver eeprom --dom", SONIC_U "extracted/sfp/test_sfp_eeprom_dom_all_output.txt", FA_LT_NONE },
 	{ "sonic", "show interfaces counters fec-stats", SONIC_U "extracted/portstat/intf_fec_counters.txt", FA_LT_NONE },
 	{ "sonic", "show pfcwd stats", SONIC_U "extracted/pfcwd_input/pfcwd_show_stats_output.txt", FA_LT_NONE },
+	{ "sonic", "show pfc priority", SONIC_U "extracted/pfc_input/pfc_show_priority_all.txt", FA_LT_NONE },
+	{ "sonic", "show pfc asymmetric", SONIC_U "extracted/pfc_input/pfc_show_asymmetric_all.txt", FA_LT_NONE },
 };
 
 #define FA_LT_NCASES (sizeof(fa_lt_cases) / sizeof(fa_lt_cases[0]))
