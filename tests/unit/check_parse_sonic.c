@@ -455,6 +455,19 @@ START_TEST(parse_sonic_status_without_fec_column)
 	ck_assert_str_eq(port_str(d, "Ethernet0", "admin_state"), "down");
 	ck_assert_msg(!port_has(d, "Ethernet4", "fec"), "No FEC column, no FEC.");
 	json_decref(d);
+
+	/* a real output of that layout, pasted in sonic-utilities pull request 437 */
+	d = run_ok(fa_parse_sonic_status, "show interfaces status",
+		   fa_test_srcfile("tests/fixtures/sonic/show-interfaces-status-no-fec-pr437.txt"));
+	ck_assert_msg(port_int(d, "Ethernet12", "speed") == 40000000000LL &&
+			  port_int(d, "Ethernet12", "mtu") == 9100,
+		      "Ethernet12 is 40G with MTU 9100.");
+	ck_assert_str_eq(port_str(d, "Ethernet0", "oper_state"), "up");
+	ck_assert_str_eq(port_str(d, "Ethernet4", "admin_state"), "up");
+	ck_assert_msg(!port_has(d, "Ethernet8", "fec"), "No FEC column, no FEC.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 4, "Four rows, four ports.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The real table raises no warning.");
+	json_decref(d);
 }
 END_TEST
 
