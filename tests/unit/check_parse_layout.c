@@ -64,6 +64,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "ib-fabric", "iblinkinfo -l", "tests/fixtures/ib/iblinkinfo/line-mode.txt", FA_LT_NONE },
 	{ "ib-fabric", "iblinkinfo", "tests/fixtures/ib/iblinkinfo/grouped.txt", FA_LT_NONE },
 	{ "ib-fabric", "sminfo", "tests/fixtures/ib/sminfo/master.txt", FA_LT_NONE },
+	{ "ib-fabric", "ibswinfo -d lid-16", "treydock__infiniband_exporter/collectors/fixtures/ibswinfo/test2.out", FA_LT_NONE },
 	{ "ib-fabric", "cat /etc/opensm/partitions.conf", "tests/fixtures/ib/partitions-conf/opensm.txt", FA_LT_NONE },
 	{ "junos", "show version | display xml", EZNC "factory/rpc-reply/get-software-information.xml", FA_LT_NONE },
 	{ "junos", "show interfaces | display xml", EZNC "factory/rpc-reply/get-interface-information.xml", FA_LT_NONE },
