@@ -28,6 +28,7 @@ static const struct fa_command fa_onyx_commands[] = {
      fa_parse_onyx_interfaces},
     {"show dcb priority-flow-control | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_pfc},
+    {"show interfaces ethernet status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_status},
 };
 
 const struct fa_platform fa_platform_onyx = {

@@ -324,6 +324,53 @@ START_TEST(parse_onyx_lldp_remote)
 }
 END_TEST
 
+/* The real status table Intel's Onyx driver reads, and the columns later releases add. */
+START_TEST(parse_onyx_interfaces_status)
+{
+	static const char wide[] =
+	    "Port        Operational state    Admin      Speed     MTU      Description\n"
+	    "----        -----------------    -----      -----     ---      -----------\n"
+	    "Eth1/1      Up                   Enabled    100G      9216     to gpu001 mlx5_0\n"
+	    "Eth1/2      Down                 Enabled    Unknown   1500\n"
+	    "Eth1/3      Sideways             Enabled    10Q       -3\n"
+	    "hello world\n";
+	json_t *d = fa_onyx_run(fa_parse_onyx_status, fa_test_fixture(MFD "test_get_port_speed__out_L49.txt"));
+	json_t *p = fa_device_find_port(d, "Eth1/9/1");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_msg(fa_int(p, "speed") == 25000000000LL, "25G is 25 Gb/s.");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "autoneg")), "Negotiation Auto is autoneg.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 1 &&
+			  fa_tp_nwarn(d) == 0,
+		      "One row, one port, no warning.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_status, NULL, wide, sizeof(wide) - 1, &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(fa_int(p, "mtu") == 9216 && fa_int(p, "speed") == 100000000000LL,
+		      "MTU and speed are read by title.");
+	ck_assert_str_eq(fa_get_str(p, "description"), "to gpu001 mlx5_0");
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(!fa_obj_get_path(p, "speed") && fa_int(p, "mtu") == 1500 &&
+			  !fa_obj_get_path(p, "description"),
+		      "Unknown speed and no description set nothing.");
+	ck_assert_msg(fa_tp_warned(d, "unknown oper_state 'Sideways'") &&
+			  fa_tp_warned(d, "speed '10Q'") && fa_tp_warned(d, "MTU '-3'") &&
+			  fa_tp_warned(d, "'hello world'"),
+		      "Cells and rows not understood are warnings.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_status, NULL, "% Unrecognized command \"statu\".\n",
+			     32, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A device error is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_bad_input)
 {
 	static const char *const bad[] = {
@@ -417,6 +464,7 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
+	tcase_add_test(tc, parse_onyx_interfaces_status);
 	tcase_add_test(tc, parse_onyx_bad_input);
 	tcase_add_test(tc, parse_onyx_truncated_and_garbled);
 	tcase_add_test(tc, parse_onyx_platform_table);
