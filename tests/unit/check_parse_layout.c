@@ -110,6 +110,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "onyx", "show lldp remote", "intel__mfd-switchmanagement/extracted/test_mellanox/test_get_lldp_neighbors_parser_pass__out_L23.txt", FA_LT_NONE },
 	{ "onyx", "show version | json-print", "tests/fixtures/onyx/show-version.json", FA_LT_NONE },
 	{ "onyx", "show interfaces ethernet status", "intel__mfd-switchmanagement/extracted/test_mellanox/test_get_port_speed__out_L49.txt", FA_LT_NONE },
+	{ "onyx", "show running-config", "intel__mfd-switchmanagement/extracted/test_mellanox/test_show_port_running_config__out_L70.txt", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><system xmlns=\"http://openconfig.net/yang/system\"/></filter></get>", "tests/fixtures/openconfig/leaf1/system.xml", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/></filter></get>", "tests/fixtures/openconfig/leaf1/interfaces.xml", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><lldp xmlns=\"http://openconfig.net/yang/lldp\"/></filter></get>", "tests/fixtures/openconfig/leaf1/lldp.xml", FA_LT_NONE },
