@@ -18,6 +18,12 @@
  *                                                      -> qos.pfc_enabled = those priorities
  *                                                         ([] while PFC is off switch-wide);
  *                                                         mode off: []
+ *   interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150
+ *       maximum-absolute 1500                          -> qos.ecn.enabled_tcs gets 3 (ecn or
+ *                                                         both; red only drops), and the
+ *                                                         thresholds (KB x 1024, bytes) when
+ *                                                         every ECN TC of the port has the
+ *                                                         same absolute ones
  *
  * The running configuration lists what differs from the defaults, so a setting that is not
  * there is left absent, not assumed.  PFC mode auto follows DCBX negotiation, which the
@@ -47,6 +53,7 @@ struct fa_cfg {
 	bool pfc_global;
 	int pfc_mask;
 	json_t *pfc_mode; /* port name -> "on" / "off" */
+	json_t *ecn;	  /* port name -> {"tcs": mask, "min", "max" (KB; -1 relative or mixed)} */
 	unsigned lines;	  /* configuration lines read (not comments) */
 };
 
@@ -143,6 +150,47 @@ static const char *fa_cfg_trust(struct fa_textscan_span v)
 	return NULL;
 }
 
+/* One ECN traffic class of @port; @lo, @hi in KB, -1 when relative. */
+static void fa_cfg_ecn_add(struct fa_cfg *c, const char *port, int tc, int64_t lo, int64_t hi)
+{
+	json_t *e = json_object_get(c->ecn, port);
+
+	if (!e) {
+		e = json_pack("{s:i, s:I, s:I}", "tcs", 0, "min", (json_int_t)lo, "max",
+			      (json_int_t)hi);
+		json_object_set_new(c->ecn, port, e);
+	} else if (json_integer_value(json_object_get(e, "min")) != lo ||
+		   json_integer_value(json_object_get(e, "max")) != hi) {
+		json_object_set_new(e, "min", json_integer(-1));
+		json_object_set_new(e, "max", json_integer(-1));
+	}
+	json_object_set_new(e, "tcs",
+			    json_integer(json_integer_value(json_object_get(e, "tcs")) | (1 << tc)));
+}
+
+static void fa_cfg_apply_ecn(struct fa_cfg *c)
+{
+	const char *name;
+	json_t *e;
+	int t;
+
+	json_object_foreach(c->ecn, name, e) {
+		json_t *list = json_array(), *port = fa_device_port(c->device, name);
+		json_int_t mask = json_integer_value(json_object_get(e, "tcs"));
+		json_int_t lo = json_integer_value(json_object_get(e, "min"));
+		json_int_t hi = json_integer_value(json_object_get(e, "max"));
+
+		for (t = 0; t < 8; t++)
+			if (mask & (1 << t))
+				json_array_append_new(list, json_integer(t));
+		fa_set(port, "qos.ecn.enabled_tcs", list);
+		if (lo >= 0 && hi >= 0) {
+			fa_set_int(port, "qos.ecn.min_threshold", lo * 1024);
+			fa_set_int(port, "qos.ecn.max_threshold", hi * 1024);
+		}
+	}
+}
+
 /* "interface ethernet <ports> <setting ...>": @w[3] on is the setting. */
 static void fa_cfg_interface(struct fa_cfg *c, struct fa_textscan_span line,
 			     struct fa_textscan_span *w, size_t n)
@@ -153,7 +201,8 @@ static void fa_cfg_interface(struct fa_cfg *c, struct fa_textscan_span line,
 	char buf[256];
 	int64_t num = 0;
 	size_t i;
-	enum { NONE, SPEED, FEC, DESCR, SHUT, MTU, TRUST, PFC } what = NONE;
+	int64_t tc = -1, lo = -1, hi = -1;
+	enum { NONE, SPEED, FEC, DESCR, SHUT, MTU, TRUST, PFC, ECN } what = NONE;
 
 	if (fa_textscan_eq(set, "speed") && n >= 5) {
 		what = SPEED;
@@ -198,6 +247,22 @@ static void fa_cfg_interface(struct fa_cfg *c, struct fa_textscan_span line,
 			what = NONE;
 		else
 			goto bad;
+	} else if (fa_textscan_eq(set, "traffic-class") && n >= 7 &&
+		   fa_textscan_eq(w[5], "congestion-control")) {
+		if (!fa_textscan_int(w[4], &tc) || tc < 0 || tc > 7)
+			goto bad;
+		if (fa_textscan_eq(w[6], "ecn") || fa_textscan_eq(w[6], "both"))
+			what = ECN;
+		else if (!fa_textscan_eq(w[6], "red"))
+			goto bad;
+		if (what == ECN && n == 11 && fa_textscan_eq(w[7], "minimum-absolute") &&
+		    fa_textscan_eq(w[9], "maximum-absolute")) {
+			if (!fa_textscan_int(w[8], &lo) || !fa_textscan_int(w[10], &hi) || lo < 0 ||
+			    hi < lo)
+				goto bad;
+		} else if (what == ECN && !(n == 11 && fa_textscan_eq(w[7], "minimum-relative"))) {
+			goto bad;
+		}
 	}
 	if (what == NONE)
 		goto out;
@@ -210,6 +275,10 @@ static void fa_cfg_interface(struct fa_cfg *c, struct fa_textscan_span line,
 
 		if (what == PFC) {
 			json_object_set_new(c->pfc_mode, pn, json_string(str));
+			continue;
+		}
+		if (what == ECN) {
+			fa_cfg_ecn_add(c, pn, (int)tc, lo, hi);
 			continue;
 		}
 		port = fa_device_port(c->device, pn);
@@ -275,7 +344,7 @@ static void fa_cfg_apply_pfc(struct fa_cfg *c)
 int fa_parse_onyx_config(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	struct fa_cfg c = { device, cap->command ? cap->command : "show running-config", false, 0,
-			    json_object(), 0 };
+			    json_object(), json_object(), 0 };
 	struct fa_textscan_span line, first = { "", 0 };
 	struct fa_textscan ts;
 	int r = 0;
@@ -312,7 +381,9 @@ int fa_parse_onyx_config(const struct fa_capture *cap, json_t *device, struct fa
 		goto out;
 	}
 	fa_cfg_apply_pfc(&c);
+	fa_cfg_apply_ecn(&c);
 out:
 	json_decref(c.pfc_mode);
+	json_decref(c.ecn);
 	return r;
 }

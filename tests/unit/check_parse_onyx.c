@@ -384,6 +384,14 @@ START_TEST(parse_onyx_running_config)
 	    "   interface ethernet 1/3 dcb priority-flow-control mode auto\n"
 	    "   interface ethernet 1/5 fec-override turbo-fec force\n"
 	    "   interface ethernet 1/9-1/2 speed 10G force\n"
+	    "   interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
+	    "   interface ethernet 1/2 traffic-class 3 congestion-control ecn minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
+	    "   interface ethernet 1/2 traffic-class 4 congestion-control both minimum-relative 10 "
+	    "maximum-relative 80\n"
+	    "   interface ethernet 1/3 traffic-class 3 congestion-control red minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
 	    "##\n## DCBX PFC configuration\n##\n"
 	    "   dcb priority-flow-control enable force\n"
 	    "   dcb priority-flow-control priority 3 enable\n"
@@ -433,6 +441,17 @@ START_TEST(parse_onyx_running_config)
 		      "Mode off is no PFC.");
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.pfc_enabled"),
 		      "Mode auto depends on DCBX: nothing set.");
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.ecn.enabled_tcs")) == 1 &&
+			  fa_int(p, "qos.ecn.min_threshold") == 150 * 1024 &&
+			  fa_int(p, "qos.ecn.max_threshold") == 1500 * 1024,
+		      "ECN on TC 3 from 150 to 1500 KB.");
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.ecn.enabled_tcs")) == 2 &&
+			  !fa_obj_get_path(p, "qos.ecn.min_threshold"),
+		      "TCs 3 and 4 mark; thresholds that differ (one relative) are left out.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.ecn"),
+		      "RED alone drops, it does not mark.");
 	ck_assert_msg(fa_tp_warned(d, "value not understood: interface ethernet 1/5") &&
 			  fa_tp_warned(d, "ports not understood: interface ethernet 1/9-1/2"),
 		      "A value or range not understood is a warning.");
