@@ -334,7 +334,8 @@ START_TEST(parse_onyx_interfaces_status)
 	    "Eth1/2      Down                 Enabled    Unknown   1500\n"
 	    "Eth1/3      Sideways             Enabled    10Q       -3\n"
 	    "hello world\n";
-	json_t *d = fa_onyx_run(fa_parse_onyx_status, fa_test_fixture(MFD "test_get_port_speed__out_L49.txt"));
+	json_t *d = fa_onyx_run(fa_parse_onyx_status,
+				fa_test_fixture(MFD "test_get_port_speed__out_L49.txt"));
 	json_t *p = fa_device_find_port(d, "Eth1/9/1");
 	struct fa_err err = FA_ERR_INIT;
 	int r;
