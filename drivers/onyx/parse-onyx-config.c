@@ -206,8 +206,9 @@ static void fa_cfg_interface(struct fa_cfg *c, struct fa_textscan_span line,
 
 	if (fa_textscan_eq(set, "speed") && n >= 5) {
 		what = SPEED;
-		if (!fa_textscan_copy(w[4], buf, sizeof(buf)) ||
-		    !fa_parse_speed(buf, 1000000000, &num) || num <= 0) {
+		/* with its unit ("25G"): a bare number's unit is not documented */
+		if (!fa_textscan_copy(w[4], buf, sizeof(buf)) || !buf[0] ||
+		    buf[strlen(buf) - 1] < 'A' || !fa_parse_speed(buf, 1, &num) || num <= 0) {
 			if (fa_textscan_eq(w[4], "auto"))
 				what = NONE;
 			else

@@ -385,6 +385,7 @@ START_TEST(parse_onyx_running_config)
 	    "   interface ethernet 1/3 dcb priority-flow-control mode auto\n"
 	    "   interface ethernet 1/5 fec-override turbo-fec force\n"
 	    "   interface ethernet 1/9-1/2 speed 10G force\n"
+	    "   interface ethernet 1/6 speed 40000 force\n"
 	    "   interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 "
 	    "maximum-absolute 1500\n"
 	    "   interface ethernet 1/2 traffic-class 3 congestion-control ecn minimum-absolute 150 "
@@ -454,6 +455,7 @@ START_TEST(parse_onyx_running_config)
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.ecn"),
 		      "RED alone drops, it does not mark.");
 	ck_assert_msg(fa_tp_warned(d, "value not understood: interface ethernet 1/5") &&
+			  fa_tp_warned(d, "value not understood: interface ethernet 1/6") &&
 			  fa_tp_warned(d, "ports not understood: interface ethernet 1/9-1/2"),
 		      "A value or range not understood is a warning.");
 	json_decref(d);
