@@ -26,6 +26,12 @@ fa_parse_fn fa_parse_ib_smir;
 fa_parse_fn fa_parse_ib_pkeys;
 /* perfquery -x -a -l LID: counters of the CA port with that LID (docs/health.md). */
 fa_parse_fn fa_parse_ib_perfquery;
+/*
+ * ibswinfo -d lid-LID: firmware, PSID, part and serial number of one switch, on its ports
+ * (ib.node_firmware, ib.node_psid, ib.node_part_number, ib.node_serial).
+ */
+fa_parse_fn fa_parse_ib_ibswinfo;
+
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

@@ -9,7 +9,8 @@
  * port's counters.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
  * sminfo is sent without arguments (with a modifier it would set the SM's state), perfquery
  * never with -r or -R (they clear the counters), and the partition file is read with cat.
- * docs/platforms/infiniband.md says why each is chosen.
+ * docs/platforms/infiniband.md says why each is chosen.  ibswinfo (a script over MFT, not
+ * part of infiniband-diags) is read from captures a user brings, never sent.
  */
 #include "config.h"
 
@@ -27,6 +28,8 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
 	  fa_parse_ib_perfquery },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
+	/* parse only: the expansion only makes LID the word the switch's LID stands for */
+	{ "ibswinfo -d lid-LID", FA_EXPAND_IBCALID, FA_CMD_PARSE_ONLY, fa_parse_ib_ibswinfo },
 };
 
 const struct fa_platform fa_platform_ib_fabric = {

@@ -7,7 +7,8 @@
  * user brings (FA_CMD_PARSE_ONLY); the same parsers read them.  "show interfaces ethernet"
  * also carries each port's byte, error and discard counts, so "collect --sample" sends it
  * twice (FA_CMD_COUNTERS), and every collection sends it once (FA_CMD_ALSO_CONFIG).
- * Everything here only reads.
+ * "show running-config" is read from captures a user brings: the commands above report what
+ * the ports do, the configuration only what was set.  Everything here only reads.
  */
 #include "config.h"
 
@@ -28,6 +29,8 @@ static const struct fa_command fa_onyx_commands[] = {
      fa_parse_onyx_interfaces},
     {"show dcb priority-flow-control | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_pfc},
+    {"show interfaces ethernet status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_status},
+    {"show running-config", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_config},
 };
 
 const struct fa_platform fa_platform_onyx = {

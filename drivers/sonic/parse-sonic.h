@@ -29,6 +29,13 @@ int fa_parse_sonic_status(const struct fa_capture *cap, json_t *device, struct f
 /* "show version": "Key: value" lines. */
 int fa_parse_sonic_version(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/*
+ * "show pfc priority" and "show pfc asymmetric": the pfc CLI's tables, qos.pfc_enabled and
+ * (from the priorities read before) qos.pfc_rx / qos.pfc_tx.
+ */
+int fa_parse_sonic_pfc_priority(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+int fa_parse_sonic_pfc_asym(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 /* "docker exec lldp lldpctl -f json": lldpd's JSON. */
 int fa_parse_sonic_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 

@@ -7,7 +7,9 @@
  * operational ones.  LLDP is read from lldpd inside the lldp container; a user without
  * docker rights gets a warning, not a failed device.  The counter commands (pfcstat,
  * pgdropstat, portstat, the PFC watchdog, sfpshow) are read twice by "collect --sample"; a release
- * or ASIC without one of them gives a warning.
+ * or ASIC without one of them gives a warning.  "show pfc priority" and "show pfc asymmetric"
+ * print what the running configuration already holds (PORT_QOS_MAP pfc_enable, PORT
+ * pfc_asym), so they are read from captures a user brings, not sent (FA_CMD_PARSE_ONLY).
  */
 #include "config.h"
 
@@ -31,6 +33,8 @@ static const struct fa_command fa_sonic_commands[] = {
      fa_parse_sonic_pfcwd_stats},
     {"show interfaces transceiver eeprom --dom", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
      fa_parse_sonic_transceiver},
+    {"show pfc priority", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_sonic_pfc_priority},
+    {"show pfc asymmetric", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_sonic_pfc_asym},
 };
 
 const struct fa_platform fa_platform_sonic = {

@@ -47,15 +47,18 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	static const struct {
 		const char *command;
 		unsigned flags;
+		enum fa_expand expand; /* P_Keys only where partitions.conf was read */
 	} want[] = {
-	    {"ibnetdiscover -p", 0},
-	    {"iblinkinfo -l", 0},
-	    {"sminfo", FA_CMD_OPTIONAL},
-	    {"saquery SMIR", FA_CMD_OPTIONAL},
-	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL},
-	    {"smpquery pkeys LID", FA_CMD_OPTIONAL},
-	    {"perfquery -x -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL},
-	    {"iblinkinfo", FA_CMD_PARSE_ONLY},
+	    {"ibnetdiscover -p", 0, FA_EXPAND_NONE},
+	    {"iblinkinfo -l", 0, FA_EXPAND_NONE},
+	    {"sminfo", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"saquery SMIR", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"smpquery pkeys LID", FA_CMD_OPTIONAL, FA_EXPAND_IBCAPORT},
+	    {"perfquery -x -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL, FA_EXPAND_IBCALID},
+	    {"iblinkinfo", FA_CMD_PARSE_ONLY, FA_EXPAND_NONE},
+	    /* never expanded (parse only): LID is the word a capture's LID stands for */
+	    {"ibswinfo -d lid-LID", FA_CMD_PARSE_ONLY, FA_EXPAND_IBCALID},
 	};
 	const struct fa_platform *p = fa_platform_find("ib-fabric");
 	size_t i;
@@ -65,15 +68,9 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	ck_assert_msg(p->ncommands == sizeof(want) / sizeof(want[0]),
 		      "The ib-fabric table has %zu commands.", sizeof(want) / sizeof(want[0]));
 	for (i = 0; i < p->ncommands; i++) {
-		bool per_port = strstr(want[i].command, " LID") != NULL;
-		/* P_Keys only where partitions.conf was read; counters of every CA port. */
-		enum fa_expand e = !per_port ? FA_EXPAND_NONE
-				   : want[i].flags & FA_CMD_COUNTERS ? FA_EXPAND_IBCALID
-				   : FA_EXPAND_IBCAPORT;
-
 		ck_assert_msg(strcmp(p->commands[i].command, want[i].command) == 0 &&
 				  p->commands[i].flags == want[i].flags &&
-				  p->commands[i].expand == e &&
+				  p->commands[i].expand == want[i].expand &&
 				  p->commands[i].parse,
 			      "Entry %zu is '%s', once per device (per CA port: LID), with its flags "
 			      "and a parser.", i, want[i].command);
@@ -122,6 +119,118 @@ START_TEST(parse_ib_survives_garbage)
 			      "'%s' on input %zu that it accepts leaves a trace.", c->command, k);
 		json_decref(d);
 	}
+}
+END_TEST
+
+/* ---- ibswinfo --------------------------------------------------------------------- */
+
+#define IBSW "treydock__infiniband_exporter/collectors/fixtures/ibswinfo/"
+
+/* The real ibswinfo of switch ib-i7l2s01 (LID 1781) onto the real ibnetdiscover of its subnet. */
+START_TEST(parse_ib_ibswinfo_switch_identity)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	struct fa_err err = FA_ERR_INIT;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test.out"), d,
+				   &err), 0);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-1781",
+				    "1781", fa_test_fixture(IBSW "test3.out"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "ib-i7l2s01/80");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_firmware"), "27.2010.4102");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_psid"), "MT_0000000063");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_part_number"), "MQM8790-HS2F");
+	ck_assert_str_eq(fa_tp_str(p, "ib.node_serial"), "MT2148T25782");
+	p = fa_device_find_port(d, "ib-i1l1s01/10");
+	ck_assert_msg(p && !fa_obj_get_path(p, "ib.node_firmware"),
+		      "Another switch's ports are left alone.");
+	p = fa_device_find_port(d, "o0001 HCA-1/1");
+	ck_assert_msg(p && !fa_obj_get_path(p, "ib.node_psid"), "A CA port is left alone.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "test3.out is understood in full.");
+	json_decref(d);
+
+	/* without a LID, the GUID it prints finds the switch */
+	d = fa_device_new("ib-fabric", "host");
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover, fa_test_fixture(IBND "test.out"), d,
+				   &err), 0);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-LID", NULL,
+				    fa_test_fixture(IBSW "test3.out"), d, &err),
+			 0);
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ib-i7l2s01/80"), "ib.node_firmware"),
+			 "27.2010.4102");
+	json_decref(d);
+}
+END_TEST
+
+/* The other real outputs (EDR and HDR, failed PSU, unreadable vitals), the " : " layout. */
+START_TEST(parse_ib_ibswinfo_variants)
+{
+	static const struct {
+		const char *file, *guid, *fw, *psid;
+	} real[] = {
+	    {IBSW "test1.out", "0x1c34da0300010540", "11.2008.2102", "MT_1880110032"},
+	    {IBSW "test2.out", "0x08c0eb0300d9f672", "27.2010.3118", "MT_0000000063"},
+	    {IBSW "test-err1.out", "0x1c34da0300010540", "11.2008.2102", "MT_1880110032"},
+	    {IBSW "test-err2.out", "0x1c34da0300010540", "11.2008.2102", "MT_1880110032"},
+	    {IBSW "test-err3.out", "0x1c34da0300010540", "11.2008.2102", "MT_1880110032"},
+	};
+	static const char err_out[] = "error: lid-16 doesn't look like a switch device name\n";
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf b = FA_BUF_INIT, colon = FA_BUF_INIT;
+	json_t *d;
+	size_t i;
+
+	for (i = 0; i < sizeof(real) / sizeof(real[0]); i++) {
+		d = fa_device_new("ib-fabric", "host");
+		json_object_set_new(d, "ports",
+				    json_pack("[{s:s, s:{s:s, s:s, s:i}}]", "name", "sw/1", "ib",
+					      "node_type", "switch", "port_guid", real[i].guid,
+					      "lid", 16));
+		ck_assert_int_eq(fa_tp_file(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-16",
+					    "16", fa_test_fixture(real[i].file), d, &err),
+				 0);
+		ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "sw/1"), "ib.node_firmware"),
+				 real[i].fw);
+		ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "sw/1"), "ib.node_psid"),
+				 real[i].psid);
+		ck_assert_msg(fa_tp_nwarn(d) == 0, "%s is understood in full.", real[i].file);
+
+		/* a LID the device does not know: a warning, nothing written */
+		ck_assert_int_eq(fa_tp_file(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-17",
+					    "17", fa_test_fixture(real[i].file), d, &err),
+				 0);
+		ck_assert_msg(fa_tp_warned(d, "no switch port with LID 17"),
+			      "An unknown LID is a warning.");
+		json_decref(d);
+	}
+
+	/* the targeted layout ("-o inventory"): " : " between key and value */
+	fa_test_read(fa_test_fixture(IBSW "test2.out"), &b);
+	for (i = 0; i < b.len; i++)
+		fa_buf_addch(&colon, b.buf[i] == '|' ? ':' : b.buf[i]);
+	d = fa_device_new("ib-fabric", "host");
+	json_object_set_new(d, "ports",
+			    json_pack("[{s:s, s:{s:s, s:s}}]", "name", "sw/1", "ib", "node_type",
+				      "switch", "port_guid", "0x08c0eb0300d9f672"));
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-LID", NULL,
+				   colon.buf, colon.len, d, &err),
+			 0);
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "sw/1"), "ib.node_serial"),
+			 "MT2152T10239");
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "sw/1"), "ib.node_part_number"),
+			 "MQM8790-HS2F");
+
+	/* the script's own error instead of the table */
+	ck_assert_int_eq(fa_tp_run(fa_parse_ib_ibswinfo, "ib-fabric", "ibswinfo -d lid-16", "16",
+				   err_out, sizeof(err_out) - 1, d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "doesn't look like a switch") != NULL,
+		      "The parse error quotes the line.");
+	json_decref(d);
+	fa_buf_release(&b);
+	fa_buf_release(&colon);
 }
 END_TEST
 
@@ -646,6 +755,8 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
 	tcase_add_test(tc, parse_ib_smir_master_standby);
 	tcase_add_test(tc, parse_ib_pkeys_ca_ports);
+	tcase_add_test(tc, parse_ib_ibswinfo_switch_identity);
+	tcase_add_test(tc, parse_ib_ibswinfo_variants);
 	tcase_add_test(tc, parse_ib_perfquery_counters);
 	tcase_add_test(tc, parse_ib_perfquery_variants);
 	tcase_add_test(tc, parse_ib_sminfo_master);

@@ -64,6 +64,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "ib-fabric", "iblinkinfo -l", "tests/fixtures/ib/iblinkinfo/line-mode.txt", FA_LT_NONE },
 	{ "ib-fabric", "iblinkinfo", "tests/fixtures/ib/iblinkinfo/grouped.txt", FA_LT_NONE },
 	{ "ib-fabric", "sminfo", "tests/fixtures/ib/sminfo/master.txt", FA_LT_NONE },
+	{ "ib-fabric", "ibswinfo -d lid-16", "treydock__infiniband_exporter/collectors/fixtures/ibswinfo/test2.out", FA_LT_NONE },
 	{ "ib-fabric", "cat /etc/opensm/partitions.conf", "tests/fixtures/ib/partitions-conf/opensm.txt", FA_LT_NONE },
 	{ "junos", "show version | display xml", EZNC "factory/rpc-reply/get-software-information.xml", FA_LT_NONE },
 	{ "junos", "show interfaces | display xml", EZNC "factory/rpc-reply/get-interface-information.xml", FA_LT_NONE },
@@ -108,6 +109,8 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "onyx", "show dcb ets", "tests/fixtures/onyx/show-dcb-ets.txt", FA_LT_ONYX },
 	{ "onyx", "show lldp remote", "intel__mfd-switchmanagement/extracted/test_mellanox/test_get_lldp_neighbors_parser_pass__out_L23.txt", FA_LT_NONE },
 	{ "onyx", "show version | json-print", "tests/fixtures/onyx/show-version.json", FA_LT_NONE },
+	{ "onyx", "show interfaces ethernet status", "intel__mfd-switchmanagement/extracted/test_mellanox/test_get_port_speed__out_L49.txt", FA_LT_NONE },
+	{ "onyx", "show running-config", "intel__mfd-switchmanagement/extracted/test_mellanox/test_show_port_running_config__out_L70.txt", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><system xmlns=\"http://openconfig.net/yang/system\"/></filter></get>", "tests/fixtures/openconfig/leaf1/system.xml", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/></filter></get>", "tests/fixtures/openconfig/leaf1/interfaces.xml", FA_LT_NONE },
 	{ "openconfig", "<get><filter type=\"subtree\"><lldp xmlns=\"http://openconfig.net/yang/lldp\"/></filter></get>", "tests/fixtures/openconfig/leaf1/lldp.xml", FA_LT_NONE },
@@ -122,6 +125,8 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "sonic", "show interfaces transceiver eeprom --dom", SONIC_U "extracted/sfp/test_sfp_eeprom_dom_all_output.txt", FA_LT_NONE },
 	{ "sonic", "show interfaces counters fec-stats", SONIC_U "extracted/portstat/intf_fec_counters.txt", FA_LT_NONE },
 	{ "sonic", "show pfcwd stats", SONIC_U "extracted/pfcwd_input/pfcwd_show_stats_output.txt", FA_LT_NONE },
+	{ "sonic", "show pfc priority", SONIC_U "extracted/pfc_input/pfc_show_priority_all.txt", FA_LT_NONE },
+	{ "sonic", "show pfc asymmetric", SONIC_U "extracted/pfc_input/pfc_show_asymmetric_all.txt", FA_LT_NONE },
 };
 
 #define FA_LT_NCASES (sizeof(fa_lt_cases) / sizeof(fa_lt_cases[0]))

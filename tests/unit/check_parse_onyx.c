@@ -324,6 +324,149 @@ START_TEST(parse_onyx_lldp_remote)
 }
 END_TEST
 
+/* The real status table Intel's Onyx driver reads, and the columns later releases add. */
+START_TEST(parse_onyx_interfaces_status)
+{
+	static const char wide[] =
+	    "Port        Operational state    Admin      Speed     MTU      Description\n"
+	    "----        -----------------    -----      -----     ---      -----------\n"
+	    "Eth1/1      Up                   Enabled    100G      9216     to gpu001 mlx5_0\n"
+	    "Eth1/2      Down                 Enabled    Unknown   1500\n"
+	    "Eth1/3      Sideways             Enabled    10Q       -3\n"
+	    "hello world\n";
+	json_t *d = fa_onyx_run(fa_parse_onyx_status,
+				fa_test_fixture(MFD "test_get_port_speed__out_L49.txt"));
+	json_t *p = fa_device_find_port(d, "Eth1/9/1");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_msg(fa_int(p, "speed") == 25000000000LL, "25G is 25 Gb/s.");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "autoneg")), "Negotiation Auto is autoneg.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 1 &&
+			  fa_tp_nwarn(d) == 0,
+		      "One row, one port, no warning.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_status, NULL, wide, sizeof(wide) - 1, &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(fa_int(p, "mtu") == 9216 && fa_int(p, "speed") == 100000000000LL,
+		      "MTU and speed are read by title.");
+	ck_assert_str_eq(fa_get_str(p, "description"), "to gpu001 mlx5_0");
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(!fa_obj_get_path(p, "speed") && fa_int(p, "mtu") == 1500 &&
+			  !fa_obj_get_path(p, "description"),
+		      "Unknown speed and no description set nothing.");
+	ck_assert_msg(fa_tp_warned(d, "unknown oper_state 'Sideways'") &&
+			  fa_tp_warned(d, "speed '10Q'") && fa_tp_warned(d, "MTU '-3'") &&
+			  fa_tp_warned(d, "'hello world'"),
+		      "Cells and rows not understood are warnings.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_status, NULL, "% Unrecognized command \"statu\".\n",
+			     32, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A device error is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
+/* The real running-config Intel's Onyx driver reads, its per-port fragments, the RoCE lines. */
+START_TEST(parse_onyx_running_config)
+{
+	/* the RoCE settings, as the Onyx User Manual's commands are written back */
+	static const char roce[] =
+	    "##\n## Interface Ethernet configuration\n##\n"
+	    "   interface ethernet 1/1-1/2 mtu 9216 force\n"
+	    "   interface ethernet 1/1-1/3 qos trust L3\n"
+	    "   interface ethernet 1/1 dcb priority-flow-control mode on force\n"
+	    "   interface ethernet 1/2 dcb priority-flow-control mode off force\n"
+	    "   interface ethernet 1/3 dcb priority-flow-control mode auto\n"
+	    "   interface ethernet 1/5 fec-override turbo-fec force\n"
+	    "   interface ethernet 1/9-1/2 speed 10G force\n"
+	    "   interface ethernet 1/6 speed 40000 force\n"
+	    "   interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
+	    "   interface ethernet 1/2 traffic-class 3 congestion-control ecn minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
+	    "   interface ethernet 1/2 traffic-class 4 congestion-control both minimum-relative 10 "
+	    "maximum-relative 80\n"
+	    "   interface ethernet 1/3 traffic-class 3 congestion-control red minimum-absolute 150 "
+	    "maximum-absolute 1500\n"
+	    "##\n## DCBX PFC configuration\n##\n"
+	    "   dcb priority-flow-control enable force\n"
+	    "   dcb priority-flow-control priority 3 enable\n"
+	    "   dcb priority-flow-control priority 4 enable\n";
+	json_t *d = fa_onyx_run(fa_parse_onyx_config,
+				fa_test_fixture(MFD "test_show_port_running_config__out_L70.txt"));
+	json_t *p = fa_device_find_port(d, "Eth1/1");
+	struct fa_err err = FA_ERR_INIT;
+	int r, i;
+
+	ck_assert_str_eq(fa_get_str(p, "fec"), "baser");
+	ck_assert_msg(fa_int(p, "speed") == 1000000000LL, "speed 1G force is 1 Gb/s.");
+	ck_assert_str_eq(fa_get_str(p, "description"), "TRUNK TO Dell7048");
+	for (i = 2; i <= 18; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "Eth1/%d", i);
+		ck_assert_msg(fa_int(fa_device_find_port(d, name), "speed") == 10000000000LL,
+			      "The range 1/2-1/18 sets %s to 10G.", name);
+	}
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Eth1/4"), "admin_state"), "down");
+	ck_assert_msg(fa_device_find_port(d, "Eth1/16") &&
+			  !fa_obj_get_path(fa_device_find_port(d, "Eth1/16"), "admin_state"),
+		      "No shutdown line: the admin state is not assumed.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 18 && fa_tp_nwarn(d) == 0,
+		      "Eighteen ports, no warning.");
+	json_decref(d);
+
+	d = fa_onyx_run(fa_parse_onyx_config,
+			fa_test_fixture("intel__mfd-switchmanagement/extracted/test_mellanox_25G/"
+					"test_get_fec_success__port_cfg_L48.txt"));
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Eth1/1"), "fec"), "rs");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_config, NULL, roce, sizeof(roce) - 1, &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(fa_int(p, "mtu") == 9216, "mtu 9216 force.");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "dscp");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.pfc_enabled")) == 2 &&
+			  json_integer_value(json_array_get(fa_obj_get_path(p, "qos.pfc_enabled"),
+							    0)) == 3,
+		      "Mode on pauses the enabled priorities 3 and 4, read after it.");
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.pfc_enabled")) == 0 &&
+			  fa_obj_get_path(p, "qos.pfc_enabled"),
+		      "Mode off is no PFC.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.pfc_enabled"),
+		      "Mode auto depends on DCBX: nothing set.");
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.ecn.enabled_tcs")) == 1 &&
+			  fa_int(p, "qos.ecn.min_threshold") == 150 * 1024 &&
+			  fa_int(p, "qos.ecn.max_threshold") == 1500 * 1024,
+		      "ECN on TC 3 from 150 to 1500 KB.");
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(json_array_size(fa_obj_get_path(p, "qos.ecn.enabled_tcs")) == 2 &&
+			  !fa_obj_get_path(p, "qos.ecn.min_threshold"),
+		      "TCs 3 and 4 mark; thresholds that differ (one relative) are left out.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.ecn"),
+		      "RED alone drops, it does not mark.");
+	ck_assert_msg(fa_tp_warned(d, "value not understood: interface ethernet 1/5") &&
+			  fa_tp_warned(d, "value not understood: interface ethernet 1/6") &&
+			  fa_tp_warned(d, "ports not understood: interface ethernet 1/9-1/2"),
+		      "A value or range not understood is a warning.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_config, NULL, "% Unrecognized command \"x\".\n", 27,
+			     &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A device error is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_bad_input)
 {
 	static const char *const bad[] = {
@@ -417,6 +560,8 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
+	tcase_add_test(tc, parse_onyx_interfaces_status);
+	tcase_add_test(tc, parse_onyx_running_config);
 	tcase_add_test(tc, parse_onyx_bad_input);
 	tcase_add_test(tc, parse_onyx_truncated_and_garbled);
 	tcase_add_test(tc, parse_onyx_platform_table);

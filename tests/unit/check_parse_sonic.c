@@ -455,6 +455,19 @@ START_TEST(parse_sonic_status_without_fec_column)
 	ck_assert_str_eq(port_str(d, "Ethernet0", "admin_state"), "down");
 	ck_assert_msg(!port_has(d, "Ethernet4", "fec"), "No FEC column, no FEC.");
 	json_decref(d);
+
+	/* a real output of that layout, pasted in sonic-utilities pull request 437 */
+	d = run_ok(fa_parse_sonic_status, "show interfaces status",
+		   fa_test_srcfile("tests/fixtures/sonic/show-interfaces-status-no-fec-pr437.txt"));
+	ck_assert_msg(port_int(d, "Ethernet12", "speed") == 40000000000LL &&
+			  port_int(d, "Ethernet12", "mtu") == 9100,
+		      "Ethernet12 is 40G with MTU 9100.");
+	ck_assert_str_eq(port_str(d, "Ethernet0", "oper_state"), "up");
+	ck_assert_str_eq(port_str(d, "Ethernet4", "admin_state"), "up");
+	ck_assert_msg(!port_has(d, "Ethernet8", "fec"), "No FEC column, no FEC.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 4, "Four rows, four ports.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The real table raises no warning.");
+	json_decref(d);
 }
 END_TEST
 
@@ -484,6 +497,120 @@ START_TEST(parse_sonic_status_malformed)
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(port_int(d, "Ethernet0", "mtu") == 91,
 		      "A row cut short keeps what it has (the MTU digits printed).");
+	json_decref(d);
+}
+END_TEST
+
+/* Run @fn on the NUL-terminated @data into the existing device @d; the parser's return. */
+static int run_into(fa_parse_fn *fn, const char *cmd, const char *data, json_t *d)
+{
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+
+	cap.device = "sw1";
+	cap.command = cmd;
+	cap.data = data;
+	cap.len = strlen(data);
+	return fn(&cap, d, &err);
+}
+
+START_TEST(parse_sonic_pfc_priority_real)
+{
+	json_t *d = run_ok(fa_parse_sonic_pfc_priority, "show pfc priority",
+			   fa_test_fixture(SU "extracted/pfc_input/pfc_show_priority_all.txt"));
+	int r;
+
+	assert_ints(d, "Ethernet0", "qos.pfc_enabled", "3,4");
+	assert_ints(d, "Ethernet4", "qos.pfc_enabled", "3,4");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 2, "Two rows, two ports.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The real table raises no warning.");
+	json_decref(d);
+
+	d = run_ok(fa_parse_sonic_pfc_priority, "show pfc priority",
+		   fa_test_srcfile("tests/fixtures/sonic/pfc-config-priority-on.txt"));
+	assert_ints(d, "Ethernet0", "qos.pfc_enabled", "3,4,5");
+	json_decref(d);
+
+	d = run_file(fa_parse_sonic_pfc_priority, "show pfc priority",
+		     fa_test_srcfile("tests/fixtures/sonic/pfc-cannot-find-intf.txt"), &r);
+	ck_assert_msg(r == -FA_EPARSE, "'Cannot find interface' is no table: a parse error.");
+	json_decref(d);
+}
+END_TEST
+
+/* Layouts of the real tables: namespaces, the global map, shared keys, N/A, bad cells. */
+START_TEST(parse_sonic_pfc_priority_variants)
+{
+	static const char multi[] = "\n"
+				    "Interface    Lossless priorities\n"
+				    "-----------  ---------------------\n"
+				    "Ethernet0    3,4\n"
+				    "Ethernet4    N/A\n"
+				    "global       N/A\n"
+				    "\n"
+				    "\n"
+				    "Interface             Lossless priorities\n"
+				    "--------------------  ---------------------\n"
+				    "Ethernet8,Ethernet12  3\n"
+				    "Ethernet16            3-4\n"
+				    "Ethernet20\n"
+				    "\n";
+	json_t *d = run_text(fa_parse_sonic_pfc_priority, "show pfc priority", multi,
+			     strlen(multi), &(int){0});
+
+	assert_ints(d, "Ethernet0", "qos.pfc_enabled", "3,4");
+	assert_ints(d, "Ethernet4", "qos.pfc_enabled", "");
+	assert_ints(d, "Ethernet8", "qos.pfc_enabled", "3");
+	assert_ints(d, "Ethernet12", "qos.pfc_enabled", "3");
+	assert_ints(d, "Ethernet20", "qos.pfc_enabled", "");
+	ck_assert_msg(fa_device_find_port(d, "global") == NULL, "The global map is no port.");
+	ck_assert_msg(!port_has(d, "Ethernet16", "qos.pfc_enabled") &&
+			  has_warning(d, "Ethernet16: '3-4' is not a list of priorities"),
+		      "A cell that is no list warns and sets nothing.");
+	json_decref(d);
+}
+END_TEST
+
+START_TEST(parse_sonic_pfc_asymmetric_real)
+{
+	json_t *d = run_ok(fa_parse_sonic_pfc_asym, "show pfc asymmetric",
+			   fa_test_fixture(SU "extracted/pfc_input/pfc_show_asymmetric_all.txt"));
+	static const char on[] = "\n"
+				 "Interface    Asymmetric\n"
+				 "-----------  ------------\n"
+				 "Ethernet0    on\n"
+				 "Ethernet4    N/A\n"
+				 "Ethernet8    maybe\n"
+				 "\n";
+	struct fa_buf b = FA_BUF_INIT;
+
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 32, "32 rows, 32 ports.");
+	ck_assert_msg(!port_has(d, "Ethernet124", "qos.pfc_rx"),
+		      "Alone, 'off' says rx = tx = priorities it does not know.");
+	json_decref(d);
+
+	/* after the real priorities of the same mock device: off makes both directions them */
+	d = run_ok(fa_parse_sonic_pfc_priority, "show pfc priority",
+		   fa_test_fixture(SU "extracted/pfc_input/pfc_show_priority_all.txt"));
+	ck_assert_int_eq(run_into(fa_parse_sonic_pfc_asym, "show pfc asymmetric",
+				  "\nInterface    Asymmetric\n-----------  ------------\n"
+				  "Ethernet0    off\n\n", d), 0);
+	assert_ints(d, "Ethernet0", "qos.pfc_rx", "3,4");
+	assert_ints(d, "Ethernet0", "qos.pfc_tx", "3,4");
+	ck_assert_int_eq(run_into(fa_parse_sonic_pfc_asym, "show pfc asymmetric", on, d), 0);
+	assert_ints(d, "Ethernet0", "qos.pfc_rx", "0,1,2,3,4,5,6,7");
+	assert_ints(d, "Ethernet0", "qos.pfc_tx", "3,4");
+	assert_ints(d, "Ethernet4", "qos.pfc_rx", "3,4");
+	ck_assert_msg(has_warning(d, "Ethernet8: 'maybe' is neither on nor off"),
+		      "An unknown mode warns.");
+	json_decref(d);
+
+	fa_test_read(fa_test_srcfile("tests/fixtures/sonic/pfc-asym-cannot-find-intf.txt"), &b);
+	d = fa_device_new("sw1", "switch");
+	ck_assert_msg(run_into(fa_parse_sonic_pfc_asym, "show pfc asymmetric", b.buf, d) ==
+			  FA_PARSED_EMPTY,
+		      "A table without rows is understood and empty.");
+	fa_buf_release(&b);
 	json_decref(d);
 }
 END_TEST
@@ -657,7 +784,7 @@ START_TEST(parse_sonic_platform_table)
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->kind, "switch");
-	ck_assert_msg(p->ncommands == 10, "The sonic platform sends ten commands.");
+	ck_assert_msg(p->ncommands == 12, "The sonic platform has twelve commands.");
 	for (i = 0; i < p->ncommands; i++) {
 		ck_assert_msg(!(p->commands[i].flags & FA_CMD_COUNTERS) ||
 				  (p->commands[i].flags & FA_CMD_OPTIONAL),
@@ -701,6 +828,9 @@ Suite *fa_parse_sonic_suite(void)
 	tcase_add_test(tc, parse_sonic_status_real_table);
 	tcase_add_test(tc, parse_sonic_status_without_fec_column);
 	tcase_add_test(tc, parse_sonic_status_malformed);
+	tcase_add_test(tc, parse_sonic_pfc_priority_real);
+	tcase_add_test(tc, parse_sonic_pfc_priority_variants);
+	tcase_add_test(tc, parse_sonic_pfc_asymmetric_real);
 	tcase_add_test(tc, parse_sonic_version_reference_example);
 	tcase_add_test(tc, parse_sonic_lldp_real_outputs);
 	tcase_add_test(tc, parse_sonic_platform_table);
