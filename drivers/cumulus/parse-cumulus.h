@@ -32,6 +32,9 @@
 int fa_parse_cumulus_system(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv show interface -o json */
 int fa_parse_cumulus_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* nv show interface (the table, parse only) */
+int fa_parse_cumulus_interface_text(const struct fa_capture *cap, json_t *device,
+				    struct fa_err *err);
 /* nv show interface --view=lldp-detail -o json */
 int fa_parse_cumulus_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv show qos roce -o json (5.4 and 5.12 shapes) */
