@@ -207,7 +207,7 @@ int fa_parse_cumulus_interface_text(const struct fa_capture *cap, json_t *device
 	if (!in_table) {
 		fa_textscan_init(&ts, cap->data ? cap->data : "", cap->data ? cap->len : 0);
 		if (!fa_textscan_next(&ts, &line))
-			line.len = 0;
+			return fa_err_set(err, FA_EPARSE, "%s: empty output", cmd);
 		return fa_err_set(err, FA_EPARSE,
 				  "%s: no interface table (an \"Interface\" header over a dashed "
 				  "line); line 1: %.*s",
