@@ -13,17 +13,18 @@
 #include "audit/model.h"
 #include "audit/util/buf.h"
 #include "audit/util/err.h"
+#include "audit/util/yamljson.h"
 #include "drivers/capture.h"
 #include "drivers/cumulus-nclu/parse-cumulus-nclu.h"
 #include "drivers/parse.h"
 #include "drivers/platform.h"
+#include "tests/unit/agree.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
 
 #define SUZIEQ "netenglabs__suzieq/extracted/cumulus-input/dual-bgp/"
-#define NAPALM                                                                                   \
-	"napalm-automation-community__napalm-cumulus/test/unit/mocked_data/test_get_interfaces/" \
-	"normal/sudo_net_show_interface_all_json.json"
+#define NAPALM_DIR "napalm-automation-community__napalm-cumulus/test/unit/mocked_data/"
+#define NAPALM NAPALM_DIR "test_get_interfaces/normal/sudo_net_show_interface_all_json.json"
 
 static const struct {
 	const char *command;
@@ -334,6 +335,54 @@ START_TEST(parse_nclu_error_quotes_the_line)
 	json_decref(dev);
 }
 END_TEST
+
+static bool str_same(const char *ours, const char *theirs)
+{
+	if (!ours || !*ours)
+		return !theirs || !*theirs;
+	return theirs && strcmp(ours, theirs) == 0;
+}
+
+/*
+ * The agreement suite's cumulus-nclu row: NAPALM's get_interfaces of the same real output
+ * (is_up, is_enabled, description, speed in Mb/s with -1 for none, mac_address).
+ */
+void fa_agree_cumulus_nclu(struct fa_agree_tally *t)
+{
+	json_t *d = fa_device_new("napalm", "switch"), *exp = NULL, *v;
+	const char *k;
+
+	run_fixture(1, NAPALM, d);
+	t->files++;
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(NAPALM_DIR "test_get_interfaces/normal/"
+						   "expected_result.json"),
+				   &exp, NULL, NULL) == 0,
+		      "NAPALM's expected result loads.");
+	json_object_foreach(exp, k, v) {
+		json_t *p = fa_device_find_port(d, k);
+		json_int_t x = 0, speed = json_integer_value(json_object_get(v, "speed"));
+		bool have;
+
+		fa_agree_count(t, p != NULL, "cumulus-nclu", "interface", k);
+		fa_agree_count(t, json_is_true(json_object_get(v, "is_up")) ==
+					  str_same(fa_get_str(p, "oper_state"), "up"),
+			       "cumulus-nclu", "is_up", k);
+		fa_agree_count(t, json_is_true(json_object_get(v, "is_enabled")) ==
+					  str_same(fa_get_str(p, "admin_state"), "up"),
+			       "cumulus-nclu", "is_enabled", k);
+		fa_agree_count(t, str_same(fa_get_str(p, "description"),
+					   json_string_value(json_object_get(v, "description"))),
+			       "cumulus-nclu", "description", k);
+		have = fa_get_int(p, "speed", &x);
+		fa_agree_count(t, have ? x == speed * 1000000 : speed == -1, "cumulus-nclu",
+			       "speed", k);
+		fa_agree_count(t, str_same(fa_get_str(p, "mac"),
+					   json_string_value(json_object_get(v, "mac_address"))),
+			       "cumulus-nclu", "mac_address", k);
+	}
+	json_decref(exp);
+	json_decref(d);
+}
 
 Suite *fa_parse_cumulus_nclu_suite(void)
 {
