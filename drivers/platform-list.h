@@ -6,6 +6,7 @@
 #include "drivers/platform.h"
 
 extern const struct fa_platform fa_platform_cumulus;
+extern const struct fa_platform fa_platform_cumulus_nclu;
 extern const struct fa_platform fa_platform_eos;
 extern const struct fa_platform fa_platform_ib_fabric;
 extern const struct fa_platform fa_platform_junos;

@@ -11,6 +11,7 @@
 
 const struct fa_platform *const fa_platforms[] = {
 	&fa_platform_cumulus,
+	&fa_platform_cumulus_nclu,
 	&fa_platform_eos,
 	&fa_platform_ib_fabric,
 	&fa_platform_junos,

@@ -106,7 +106,7 @@ static const struct {
 	const char *platform;
 } fa_ini_network_os[] = {
 	{ "cumulus", "cumulus" },
-	{ "nclu", "cumulus" },
+	{ "nclu", "cumulus-nclu" },
 	{ "nvidia.nvue.nvue", "cumulus" },
 	{ "nvue", "cumulus" },
 };

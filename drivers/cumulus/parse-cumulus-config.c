@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * "nv config show -o json": the applied NVUE configuration, the tree /etc/nvue.d/startup.yaml
- * holds.  It is a list of blocks, [{"header": {"model": ..., "version": ...}}, {"set": TREE}],
+ * "nv config show -o json" (or "nv config show", its YAML form): the applied NVUE configuration,
+ * the tree /etc/nvue.d/startup.yaml holds.  It is a list of blocks, [{"header": {"model": ..., "version": ...}}, {"set": TREE}],
  * and the reader also takes a bare TREE or {"set": TREE}.  Several "set" blocks are merged in
  * order.
  *
@@ -25,15 +25,18 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
 #include "audit/model.h"
+#include "audit/util/yamljson.h"
 #include "drivers/cumulus/parse-cumulus-int.h"
 #include "drivers/cumulus/parse-cumulus.h"
 #include "audit/util/banned.h"
 
 #define FA_CMD_CONFIG "nv config show -o json"
+#define FA_CMD_CONFIG_YAML "nv config show"
 #define FA_CUMULUS_PRODUCT "Cumulus Linux"
 
 /* The per-interface profile features, as named under "qos" in the tree. */
@@ -712,18 +715,15 @@ static void fa_block(struct fa_cfg *c, const json_t *b, bool *any)
 	}
 }
 
-int fa_parse_cumulus_config(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+/* The configuration @root (takes ownership), however it was printed. */
+static int fa_cumulus_config_root(const char *cmd, json_t *root, json_t *device)
 {
-	struct fa_cfg c = { device, fa_cumulus_cmd(cap, FA_CMD_CONFIG), NULL, NULL, NULL };
-	json_t *root = NULL, *b, *ifs, *ifc, *port, *names, *t;
+	struct fa_cfg c = { device, cmd, NULL, NULL, NULL };
+	json_t *b, *ifs, *ifc, *port, *names, *t;
 	const char *name, *s;
 	bool any = false;
 	size_t i, j;
-	int r;
 
-	r = fa_cumulus_load(cap, FA_CMD_CONFIG, &root, err);
-	if (r)
-		return r;
 	c.tree = json_object();
 	c.over = json_object();
 	if (json_is_array(root)) {
@@ -791,4 +791,47 @@ out:
 	json_decref(c.tree);
 	json_decref(root);
 	return 0;
+}
+
+int fa_parse_cumulus_config(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	json_t *root = NULL;
+	int r;
+
+	r = fa_cumulus_load(cap, FA_CMD_CONFIG, &root, err);
+	if (r)
+		return r;
+	return fa_cumulus_config_root(fa_cumulus_cmd(cap, FA_CMD_CONFIG), root, device);
+}
+
+/*
+ * "nv config show" prints the same list of blocks in YAML ("- header: ...", "- set: ...").
+ * YAML's plain scalars come typed (9216 a number, "on" a string), which the readers above
+ * accept as they accept NVUE's JSON.  NVUE's "Error: ..." line would read as a one-key
+ * mapping, so it is refused by its first word.
+ */
+int fa_parse_cumulus_config_yaml(const struct fa_capture *cap, json_t *device,
+				 struct fa_err *err)
+{
+	const char *cmd = fa_cumulus_cmd(cap, FA_CMD_CONFIG_YAML);
+	struct fa_err yerr = FA_ERR_INIT;
+	const char *d = cap->data ? cap->data : "";
+	size_t len = cap->data ? cap->len : 0, i, n;
+	json_t *root = NULL;
+	int r;
+
+	for (i = 0; i < len && isspace((unsigned char)d[i]); i++)
+		;
+	if (i == len)
+		return fa_err_set(err, FA_EPARSE, "%s: empty output", cmd);
+	if (len - i >= 6 && strncmp(d + i, "Error:", 6) == 0) {
+		n = strcspn(d + i, "\n");
+		return fa_err_set(err, FA_EPARSE, "%s: %.*s", cmd, (int)(n < 120 ? n : 120),
+				  d + i);
+	}
+	r = fa_yaml_parse(cmd, d, len, &root, NULL, &yerr);
+	if (r < 0)
+		return fa_err_set(err, FA_EPARSE, "%s: not YAML (line %d, column %d): %s", cmd,
+				  yerr.line, yerr.column, yerr.msg);
+	return fa_cumulus_config_root(cmd, root, device);
 }

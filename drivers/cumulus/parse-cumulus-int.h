@@ -48,6 +48,9 @@ bool fa_cumulus_set(const json_t *v, unsigned limit, uint64_t *ret);
 /* Write @mask as a sorted JSON array of numbers at @path of @obj. */
 void fa_cumulus_put_mask(json_t *obj, const char *path, uint64_t mask);
 
+/* The model type of NVUE interface type @nvue ("swp" -> "ethernet"), or NULL when unknown. */
+const char *fa_cumulus_type(const char *nvue);
+
 /* swp1, swp1s0, swp32: a front-panel switch port (not a sub-interface like swp1.100). */
 bool fa_cumulus_is_swp(const char *name);
 

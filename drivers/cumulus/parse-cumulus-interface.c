@@ -38,7 +38,7 @@ static const char *const fa_oper_states[] = {
 	"up", "down", "unknown", "dormant", "testing", "notpresent", "lowerlayerdown",
 };
 
-static const char *fa_cumulus_type(const char *nvue)
+const char *fa_cumulus_type(const char *nvue)
 {
 	size_t i;
 

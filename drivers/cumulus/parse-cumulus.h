@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Parsers for NVIDIA Cumulus Linux 5.x switches, one per NVUE command of the cumulus platform
- * table (drivers/cumulus/platform-cumulus.c).  Every command is an NVUE "show" with "-o json", so each
- * parser reads one JSON document of the NVUE object model.
+ * table (drivers/cumulus/platform-cumulus.c).  Every collected command is an NVUE "show" with
+ * "-o json", so each parser reads one JSON document of the NVUE object model; the YAML form of
+ * "nv config show" (parse only) is read into the same values.
  *
  * The commands are parsed in table order and later parsers build on what earlier ones wrote:
  *   system      hostname, os
@@ -31,11 +32,17 @@
 int fa_parse_cumulus_system(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv show interface -o json */
 int fa_parse_cumulus_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* nv show interface (the table, parse only) */
+int fa_parse_cumulus_interface_text(const struct fa_capture *cap, json_t *device,
+				    struct fa_err *err);
 /* nv show interface --view=lldp-detail -o json */
 int fa_parse_cumulus_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv show qos roce -o json (5.4 and 5.12 shapes) */
 int fa_parse_cumulus_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv config show -o json (also the startup.yaml tree, read as JSON) */
 int fa_parse_cumulus_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* nv config show (YAML, NVUE's default output): read as the JSON form */
+int fa_parse_cumulus_config_yaml(const struct fa_capture *cap, json_t *device,
+				 struct fa_err *err);
 
 #endif /* FA_DRIVERS_PARSE_CUMULUS_H */

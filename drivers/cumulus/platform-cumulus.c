@@ -35,6 +35,10 @@
  * same per-port answer at one command per port; the configuration gives it for all ports in
  * one call.  The order of the table is the order of parsing, and it matters: ports first, then
  * the global RoCE state on every swp port, then the overrides.
+ *
+ * "nv config show" without "-o json" prints the configuration in YAML, the form operators
+ * usually capture and the form of startup.yaml; "nv show interface" without it prints a
+ * table.  Both are read for captures a user brings (FA_CMD_PARSE_ONLY).
  */
 #include "config.h"
 
@@ -50,6 +54,8 @@ static const struct fa_command fa_cumulus_commands[] = {
 	  fa_parse_cumulus_lldp },
 	{ "nv show qos roce -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_roce },
 	{ "nv config show -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_config },
+	{ "nv config show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_cumulus_config_yaml },
+	{ "nv show interface", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_cumulus_interface_text },
 };
 
 const struct fa_platform fa_platform_cumulus = {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer target: every parser of the cumulus platform on one input. */
+/* libFuzzer target: every parser of the Cumulus platforms (NVUE and NCLU) on one input. */
 #include "config.h"
 
 #include "drivers/platform-list.h"
@@ -7,5 +7,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	return fa_fuzz_platform(&fa_platform_cumulus, data, size);
+	fa_fuzz_platform(&fa_platform_cumulus, data, size);
+	return fa_fuzz_platform(&fa_platform_cumulus_nclu, data, size);
 }

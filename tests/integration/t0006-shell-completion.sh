@@ -36,7 +36,7 @@ expect "a command's options, read from its --help" "--format " "$FA" audit --fo
 expect "option values: formats" "json junit " "$FA" audit --format j
 expect "option values: severities" "warning " "$FA" run --fail-on w
 expect "option values: when to colour" "always auto " "$FA" report --color a
-expect "platform names" "cumulus " "$FA" parse --platform cu
+expect "platform names" "cumulus cumulus-nclu " "$FA" parse --platform cu
 expect "rule ids of the packs in use" "mtu.link.equal mtu.link.host_fits mtu.path mtu.rdma.jumbo " \
 	"$FA" rules explain mtu.
 expect "rule ids for --select" "pfc.link.equal pfc.link.pause_honoured pfc.lossless.both_directions pfc.lossless.count pfc.lossless.enabled " \

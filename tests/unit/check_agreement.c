@@ -34,6 +34,7 @@ static const struct {
 	int min_compared; /* guards against a comparison that silently stops reading */
 	int differences;  /* documented differences, the model being right */
 } fa_families[] = {
+    {"cumulus-nclu", "NAPALM", fa_agree_cumulus_nclu, 36, 0},
     {"eos", "NAPALM", fa_agree_eos, 32, 2},
     {"junos", "NAPALM", fa_agree_junos, 80, 0},
     {"linux ethtool", "jc", fa_agree_linux_ethtool, 6, 2},

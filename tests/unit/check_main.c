@@ -63,6 +63,7 @@ int main(void)
 		fa_textscan_suite,
 		/* Cumulus parser suites */
 		fa_parse_cumulus_suite,
+		fa_parse_cumulus_nclu_suite,
 		/* SONiC and EOS parser suites */
 		fa_parse_eos_suite,
 		fa_parse_sonic_suite,

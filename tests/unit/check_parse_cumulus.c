@@ -73,8 +73,12 @@ static json_t *leaf01(void)
 
 	ck_assert_msg(p != NULL, "The cumulus platform is registered.");
 	for (i = 0; i < p->ncommands; i++) {
-		char *slug = fa_capture_slug(p->commands[i].command);
+		char *slug;
 		char rel[256];
+
+		if (p->commands[i].flags & FA_CMD_PARSE_ONLY)
+			continue;
+		slug = fa_capture_slug(p->commands[i].command);
 
 		snprintf(rel, sizeof(rel), "leaf01/%s.txt", slug);
 		run_file(p->commands[i].parse, p->commands[i].command, rel, dev);
@@ -125,7 +129,8 @@ START_TEST(parse_cumulus_table_templates_unique_with_parsers)
 	const struct fa_platform *p = fa_platform_find("cumulus");
 	size_t i, j;
 
-	ck_assert_msg(p && p->ncommands == 5, "The cumulus table has its five commands.");
+	ck_assert_msg(p && p->ncommands == 7,
+		      "The cumulus table has its five commands and two text forms.");
 	ck_assert_msg(strcmp(p->kind, "switch") == 0, "A cumulus device is a switch.");
 	for (i = 0; i < p->ncommands; i++) {
 		const struct fa_command *c = &p->commands[i];
@@ -134,18 +139,24 @@ START_TEST(parse_cumulus_table_templates_unique_with_parsers)
 			      "Command %zu has a template and a parser.", i);
 		ck_assert_msg(c->expand == FA_EXPAND_NONE, "%s runs once per device.", c->command);
 		ck_assert_msg(strncmp(c->command, "nv show ", 8) == 0 ||
-				      strncmp(c->command, "nv config show ", 15) == 0,
+				      strncmp(c->command, "nv config show ", 15) == 0 ||
+				      strcmp(c->command, "nv config show") == 0,
 			      "%s is a read-only NVUE show command.", c->command);
-		ck_assert_msg(strstr(c->command, " -o json") != NULL, "%s asks for JSON.",
-			      c->command);
+		ck_assert_msg(strstr(c->command, " -o json") != NULL ||
+				      (c->flags & FA_CMD_PARSE_ONLY),
+			      "%s asks for JSON.", c->command);
 		ck_assert_msg(fa_platform_command(p, c->command, NULL) == c,
 			      "%s is found by its own template.", c->command);
 		for (j = 0; j < i; j++)
 			ck_assert_msg(strcmp(c->command, p->commands[j].command) != 0,
 				      "The template %s appears once.", c->command);
 	}
-	ck_assert_msg(p->commands[p->ncommands - 1].parse == fa_parse_cumulus_config,
-		      "The applied configuration is parsed last, after the global RoCE state.");
+	ck_assert_msg(p->commands[4].parse == fa_parse_cumulus_config,
+		      "The applied configuration is collected last, after the global RoCE state.");
+	for (i = 5; i < p->ncommands; i++)
+		ck_assert_msg(p->commands[i].flags & FA_CMD_PARSE_ONLY,
+			      "%s is read from captures a user brings, never sent.",
+			      p->commands[i].command);
 }
 END_TEST
 
@@ -730,6 +741,256 @@ START_TEST(parse_cumulus_lldp_multiple_neighbours)
 }
 END_TEST
 
+/* The real startup-edge01.yaml as "nv config show" prints it: YAML read directly. */
+START_TEST(parse_cumulus_config_yaml_startup_edge01)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("edge01", "switch");
+
+	fa_test_read(fa_test_fixture("raymondbernard__dgxbasepodh100/roles/edge/files/"
+				     "startup-edge01.yaml"),
+		     &b);
+	ck_assert_msg(run_text(fa_parse_cumulus_config_yaml, "nv config show", b.buf, b.len, dev,
+			       &err) == 0,
+		      "The real YAML parses (%s).", err.msg);
+	ck_assert_str_eq(fa_get_str(dev, "hostname"), "edge01");
+	ck_assert_msg(json_array_size(json_object_get(dev, "ports")) == 3,
+		      "edge01 configures lo, swp1 and swp2.");
+	ck_assert_str_eq(fa_get_str(port(dev, "lo"), "type"), "loopback");
+	ck_assert_str_eq(fa_get_str(port(dev, "swp2"), "type"), "ethernet");
+	ck_assert_msg(json_is_false(fa_obj_get_path(port(dev, "swp1"), "qos.dcbx.pfc_tlv")),
+		      "NVUE's default for the DCBX PFC TLV (off) is recorded, as from JSON.");
+	ck_assert_msg(nwarnings(dev) == 0, "The real YAML raises no warning.");
+	fa_buf_release(&b);
+	json_decref(dev);
+}
+END_TEST
+
+/* leaf01's JSON configuration (JSON is YAML) read by the YAML reader gives the same model. */
+START_TEST(parse_cumulus_config_yaml_same_as_json)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *a = leaf01(), *y = fa_device_new("leaf01", "switch");
+	const struct fa_platform *p = fa_platform_find("cumulus");
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		char *slug = fa_capture_slug(p->commands[i].command);
+		char rel[256];
+
+		snprintf(rel, sizeof(rel), "leaf01/%s.txt", slug);
+		run_file(p->commands[i].parse, p->commands[i].command, rel, y);
+		free(slug);
+	}
+	fa_test_read(fa_test_srcfile("tests/fixtures/cumulus/leaf01/nv-config-show-o-json.txt"),
+		     &b);
+	ck_assert_msg(run_text(fa_parse_cumulus_config_yaml, "nv config show", b.buf, b.len, y,
+			       &err) == 0,
+		      "The configuration parses as YAML (%s).", err.msg);
+	ck_assert_msg(json_equal(a, y), "The YAML reader gives the model the JSON reader gives.");
+	fa_buf_release(&b);
+	json_decref(a);
+	json_decref(y);
+}
+END_TEST
+
+/* The header and set blocks in YAML, with typed plain scalars (numbers, "on"). */
+START_TEST(parse_cumulus_config_yaml_header_and_profile)
+{
+	static const char yaml[] =
+		"- header:\n"
+		"    model: SN5600\n"
+		"    nvue-api-version: nvue_v1\n"
+		"    rev-id: 1.0\n"
+		"    version: Cumulus Linux 5.12.0\n"
+		"- set:\n"
+		"    interface:\n"
+		"      swp5:\n"
+		"        link:\n"
+		"          mtu: 9216\n"
+		"        qos:\n"
+		"          pfc:\n"
+		"            profile: my-pfc\n"
+		"        type: swp\n"
+		"    qos:\n"
+		"      pfc:\n"
+		"        my-pfc:\n"
+		"          switch-priority:\n"
+		"            '4': {}\n"
+		"      roce:\n"
+		"        enable: on\n"
+		"        mode: lossless\n"
+		"    system:\n"
+		"      hostname: leaf07\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("leaf07", "switch"), *p;
+
+	ck_assert_int_eq(run(fa_parse_cumulus_config_yaml, "nv config show", yaml, dev, &err), 0);
+	ck_assert_str_eq(fa_get_str(dev, "hostname"), "leaf07");
+	ck_assert_str_eq(fa_get_str(dev, "model"), "SN5600");
+	ck_assert_str_eq(fa_get_str(dev, "os.version"), "5.12.0");
+	p = port(dev, "swp5");
+	ck_assert_int_eq(geti(p, "mtu"), 9216);
+	ck_assert_str_eq(list(p, "qos.pfc_enabled"), "4");
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	json_decref(dev);
+}
+END_TEST
+
+START_TEST(parse_cumulus_config_yaml_errors)
+{
+	static const char *const bad[] = {
+		"",
+		"Error: The requested item does not exist.\n",
+		"- set:\n    interface: [swp1\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct fa_err err = FA_ERR_INIT;
+		json_t *dev = fa_device_new("t", "switch");
+
+		ck_assert_msg(run(fa_parse_cumulus_config_yaml, "nv config show", bad[i], dev,
+				  &err) == -FA_EPARSE,
+			      "Input %zu is a parse error.", i);
+		ck_assert_msg(strstr(err.msg, "nv config show") != NULL,
+			      "The message names the command: %s", err.msg);
+		json_decref(dev);
+	}
+}
+END_TEST
+
+/*
+ * The real "nv show interface | grep 10$" rows (raymondbernard's leaf01) under a header and
+ * rule of the documented 5.x layout placed at the rows' own column starts: grep dropped them.
+ */
+START_TEST(parse_cumulus_interface_text_real_rows)
+{
+	static const char head[] =
+		"Interface       State  Speed  MTU    Type      Remote Host      Remote Port        "
+		"Summary\n"
+		"--------------  -----  -----  -----  --------  ---------------  -----------------  "
+		"---------------------------\n";
+	struct fa_buf b = FA_BUF_INIT, text = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("leaf01", "switch"), *p;
+	const char *rows;
+
+	fa_test_read(fa_test_fixture("raymondbernard__dgxbasepodh100/extracted/"
+				     "README__nv_show_interface_grep.txt"),
+		     &b);
+	rows = strchr(b.buf, '\n') + 1; /* after the prompt line */
+	fa_buf_adds(&text, head);
+	fa_buf_adds(&text, rows);
+	ck_assert_msg(run_text(fa_parse_cumulus_interface_text, "nv show interface", text.buf,
+			       text.len, dev, &err) == 0,
+		      "The real rows parse (%s).", err.msg);
+	ck_assert_msg(json_array_size(json_object_get(dev, "ports")) == 25,
+		      "The 25 real rows are 25 ports.");
+	p = port(dev, "swp1s0");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_int_eq(geti(p, "mtu"), 9216);
+	ck_assert_int_eq(geti(p, "speed"), 1000000000);
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "dgx01");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "48:b0:2d:b3:64:4e");
+	ck_assert_msg(!fa_get_str(p, "admin_state") && !fa_get_str(p, "oper_state"),
+		      "The one State column of this layout is not read.");
+	p = port(dev, "swp45");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "edge01");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "swp1");
+	p = port(dev, "lo");
+	ck_assert_str_eq(fa_get_str(p, "type"), "loopback");
+	ck_assert_int_eq(geti(p, "mtu"), 65536);
+	ck_assert_msg(!fa_obj_get_path(p, "speed") && !fa_obj_get_path(p, "lldp"),
+		      "Empty cells write nothing.");
+	ck_assert_str_eq(fa_get_str(port(dev, "vlan122-v0"), "type"), "vlan");
+	ck_assert_msg(nwarnings(dev) == 0, "The real rows raise no warning.");
+	fa_buf_release(&b);
+	fa_buf_release(&text);
+	json_decref(dev);
+}
+END_TEST
+
+/* The 5.0/5.1 layout ("+ " rows, MTU before Speed) and the Admin/Oper Status layout. */
+START_TEST(parse_cumulus_interface_text_layouts)
+{
+	static const char v50[] =
+		"Interface  MTU    Speed  State  Remote Host      Remote Port        Type      Summary\n"
+		"---------  -----  -----  -----  ---------------  -----------------  --------  "
+		"-----------------------------\n"
+		"+ eth0     1500   1G     up     oob-mgmt-switch  swp10              eth       "
+		"IP Address: 192.168.200.11/24\n"
+		"+ lo       65536         up                                         loopback  "
+		"IP Address:       127.0.0.1/8\n"
+		"  lo                                                                          "
+		"IP Address:           ::1/128\n"
+		"+ swp1     9216   1G     up     esxi01           44:38:39:00:00:32  swp\n";
+	static const char status[] =
+		"Interface  Admin Status  Oper Status  Speed  MTU    Type      Remote Host      "
+		"Remote Port  Summary\n"
+		"---------  ------------  -----------  -----  -----  --------  ---------------  "
+		"-----------  ----------------------------------------\n"
+		"eth0       up            up           1G     1500   eth       oob-mgmt-switch  swp10"
+		"        IP Address:            192.168.200.11/24\n"
+		"                                                                                   "
+		"         IP Address:  fe80::4638:39ff:fe22:17a/64\n"
+		"lo         up            unknown             65536  loopback                       "
+		"         IP Address:                  127.0.0.1/8\n"
+		"swp2       down          down                9216   swp\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("t", "switch");
+
+	ck_assert_int_eq(run(fa_parse_cumulus_interface_text, "nv show interface", v50, dev, &err),
+			 0);
+	ck_assert_msg(json_array_size(json_object_get(dev, "ports")) == 3,
+		      "A continuation row adds no port.");
+	ck_assert_str_eq(fa_get_str(port(dev, "eth0"), "type"), "management");
+	ck_assert_int_eq(geti(port(dev, "eth0"), "mtu"), 1500);
+	ck_assert_str_eq(fa_get_str(port(dev, "eth0"), "lldp.system_name"), "oob-mgmt-switch");
+	ck_assert_int_eq(geti(port(dev, "swp1"), "speed"), 1000000000);
+	ck_assert_str_eq(fa_get_str(port(dev, "swp1"), "lldp.port_id"), "44:38:39:00:00:32");
+	json_decref(dev);
+
+	dev = fa_device_new("t", "switch");
+	ck_assert_int_eq(
+		run(fa_parse_cumulus_interface_text, "nv show interface", status, dev, &err), 0);
+	ck_assert_str_eq(fa_get_str(port(dev, "eth0"), "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(port(dev, "eth0"), "oper_state"), "up");
+	ck_assert_str_eq(fa_get_str(port(dev, "lo"), "oper_state"), "unknown");
+	ck_assert_str_eq(fa_get_str(port(dev, "swp2"), "admin_state"), "down");
+	ck_assert_str_eq(fa_get_str(port(dev, "swp2"), "oper_state"), "down");
+	ck_assert_int_eq(geti(port(dev, "swp2"), "mtu"), 9216);
+	ck_assert_msg(nwarnings(dev) == 0, "The documented layouts raise no warning.");
+	json_decref(dev);
+}
+END_TEST
+
+START_TEST(parse_cumulus_interface_text_errors)
+{
+	static const char *const bad[] = {
+		"",
+		"Error: The requested item does not exist.\n",
+		"swp1s0          up     1G     9216   swp       dgx01            48:b0:2d:b3:64:4e\n",
+		"{\"swp1\": {\"type\": \"swp\"}}\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct fa_err err = FA_ERR_INIT;
+		json_t *dev = fa_device_new("t", "switch");
+
+		ck_assert_msg(run(fa_parse_cumulus_interface_text, "nv show interface", bad[i], dev,
+				  &err) == -FA_EPARSE,
+			      "Input %zu (no table) is a parse error.", i);
+		ck_assert_msg(strstr(err.msg, "nv show interface") != NULL,
+			      "The message names the command: %s", err.msg);
+		json_decref(dev);
+	}
+}
+END_TEST
+
 Suite *fa_parse_cumulus_suite(void)
 {
 	Suite *s = suite_create("parse_cumulus");
@@ -746,6 +1007,13 @@ Suite *fa_parse_cumulus_suite(void)
 	tcase_add_test(tc, parse_cumulus_roce_without_ports_warns);
 	tcase_add_test(tc, parse_cumulus_pfc_directions);
 	tcase_add_test(tc, parse_cumulus_config_startup_edge01_yaml);
+	tcase_add_test(tc, parse_cumulus_config_yaml_startup_edge01);
+	tcase_add_test(tc, parse_cumulus_config_yaml_same_as_json);
+	tcase_add_test(tc, parse_cumulus_config_yaml_header_and_profile);
+	tcase_add_test(tc, parse_cumulus_config_yaml_errors);
+	tcase_add_test(tc, parse_cumulus_interface_text_real_rows);
+	tcase_add_test(tc, parse_cumulus_interface_text_layouts);
+	tcase_add_test(tc, parse_cumulus_interface_text_errors);
 	tcase_add_test(tc, parse_cumulus_config_ranges_bonds_and_defaults);
 	tcase_add_test(tc, parse_cumulus_config_dcbx_pfc_tlv);
 	tcase_add_test(tc, parse_cumulus_missing_sections_absent);

@@ -44,6 +44,7 @@ Suite *fa_parse_dcb_suite(void);
 Suite *fa_textscan_suite(void);
 /* Cumulus parser suites */
 Suite *fa_parse_cumulus_suite(void);
+Suite *fa_parse_cumulus_nclu_suite(void);
 /* SONiC and EOS parser suites */
 Suite *fa_parse_eos_suite(void);
 Suite *fa_parse_sonic_suite(void);
