@@ -77,6 +77,10 @@ fa_parse_fn fa_parse_linux_rdma_link;
 fa_parse_fn fa_parse_linux_dcb_pfc;
 /* dcb [-j] ets show dev IF (iproute2): qos.ets.tsa, qos.ets.bandwidth, qos.priority_to_tc. */
 fa_parse_fn fa_parse_linux_dcb_ets;
+/* dcb [-j] app show dev IF (iproute2): qos.trust, qos.dscp_to_priority. */
+fa_parse_fn fa_parse_linux_dcb_app;
+/* dcb [-j] buffer show dev IF (iproute2): qos.buffer.prio_to_buffer, size, max_size. */
+fa_parse_fn fa_parse_linux_dcb_buffer;
 /* mlxconfig -d DEV q (and mstconfig): nic.mlxconfig. */
 fa_parse_fn fa_parse_linux_mlxconfig;
 /* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */
