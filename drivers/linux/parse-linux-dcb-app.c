@@ -104,13 +104,13 @@ static int fa_dcb_app_text(const struct fa_capture *cap, const char *cmd, json_t
 {
 	static const char *const skipped[] = {"ethtype-prio", "default-prio", "stream-port-prio",
 					      "dgram-port-prio", "port-prio", "pcp-prio"};
-	struct fa_textscan_span line, w[80];
+	struct fa_textscan_span line, w[520];	/* 64 DSCPs x 8 priorities, and the name */
 	struct fa_textscan ts;
 	bool text = false, known = false;
 
 	fa_textscan_init(&ts, cap->data, cap->len);
 	while (fa_textscan_next(&ts, &line)) {
-		size_t n = fa_textscan_words(fa_textscan_trim(line), w, 80), i, k;
+		size_t n = fa_textscan_words(fa_textscan_trim(line), w, 520), i, k;
 
 		if (n == 0)
 			continue;
@@ -118,7 +118,7 @@ static int fa_dcb_app_text(const struct fa_capture *cap, const char *cmd, json_t
 		if (fa_textscan_eq(w[0], "dscp-prio")) {
 			known = true;
 			/* a DSCP may be listed with several priorities: 64 entries and more */
-			if (n == 80)
+			if (n >= 520)
 				return fa_err_at(err, FA_EPARSE, cmd, ts.lineno, 0,
 						 "too many dscp-prio entries");
 			for (i = 1; i < n; i++) {
