@@ -25,6 +25,8 @@ fa_parse_fn fa_parse_linux_os_release;
 fa_parse_fn fa_parse_linux_uname;
 /* ip -j -d link show: one port per link (type, admin/oper state, mtu, mac). */
 fa_parse_fn fa_parse_linux_ip_link;
+/* ip link show, ip -d link show, ip addr show (text): the fields of ip_link's JSON form. */
+fa_parse_fn fa_parse_linux_ip_link_text;
 /* ibdev2netdev: nic.device and nic.port of each netdev backed by an RDMA device. */
 fa_parse_fn fa_parse_linux_ibdev2netdev;
 /* ibstat: nic.model/firmware/guids and ib.* per RDMA device port. */

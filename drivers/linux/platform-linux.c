@@ -85,6 +85,9 @@ static const struct fa_command fa_linux_commands[] = {
 	  fa_parse_linux_mlxlink },
 	/* after /etc/nccl.conf, which the environment overrides; a missing file is no failure */
 	{ "cat FILE", FA_EXPAND_NCCL_ENV, FA_CMD_OPTIONAL, fa_parse_linux_nccl_env },
+	{ "ip link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ip_link_text },
+	{ "ip -d link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ip_link_text },
+	{ "ip addr show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ip_link_text },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
 	{ "rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_rdma_link },
 	{ "dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_pfc },

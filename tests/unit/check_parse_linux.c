@@ -115,6 +115,9 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"mlxconfig -d DEV q", FA_EXPAND_RDMADEV, 0},
 	    {"mlxlink -d DEV -c", FA_EXPAND_RDMADEV, FA_CMD_COUNTERS | FA_CMD_OPTIONAL},
 	    {"cat FILE", FA_EXPAND_NCCL_ENV, FA_CMD_OPTIONAL},
+	    {"ip link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"ip -d link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"ip addr show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
@@ -357,6 +360,117 @@ START_TEST(parse_linux_ip_link_types_and_states)
 			 "00:00:10:49:fe:80:00:00:00:00:00:00:94:6d:ae:03:00:38:81:7e");
 	ck_assert_msg(fa_tp_int(p, "mtu") == 4092, "The IPoIB port has MTU 4092.");
 	ck_assert_msg(fa_tp_nwarn(d) == 0, "A clean ip link output gives no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* One port of an ip text sample: type, admin/oper state, MTU and MAC read by hand. */
+struct fa_t_iplink {
+	const char *name, *type, *admin, *oper;
+	json_int_t mtu;
+	const char *mac;	/* "(absent)" when the link has none */
+};
+
+static void fa_t_iplink_check(const json_t *d, const char *file, const struct fa_t_iplink *w)
+{
+	const json_t *p = fa_device_find_port(d, w->name);
+
+	ck_assert_msg(p != NULL, "%s: port %s is there.", file, w->name);
+	ck_assert_msg(strcmp(fa_tp_str(p, "type"), w->type) == 0 &&
+			      strcmp(fa_tp_str(p, "admin_state"), w->admin) == 0 &&
+			      strcmp(fa_tp_str(p, "oper_state"), w->oper) == 0 &&
+			      fa_tp_int(p, "mtu") == w->mtu && strcmp(fa_tp_str(p, "mac"), w->mac) == 0,
+		      "%s: %s is %s %s/%s mtu %lld mac %s (read %s %s/%s %lld %s).", file, w->name,
+		      w->type, w->admin, w->oper, (long long)w->mtu, w->mac, fa_tp_str(p, "type"),
+		      fa_tp_str(p, "admin_state"), fa_tp_str(p, "oper_state"),
+		      (long long)fa_tp_int(p, "mtu"), fa_tp_str(p, "mac"));
+}
+
+/* The text forms of ip link / ip -d link / ip addr, on real outputs published by others. */
+START_TEST(parse_linux_ip_link_text_real_samples)
+{
+	static const struct {
+		const char *command, *file;
+		size_t nports;
+		struct fa_t_iplink want[3];
+	} cases[] = {
+	    {"ip link show", "networktocode__ntc-templates/tests/linux/ip_link_show/linux_ip_link_show_2.raw",
+	     3,
+	     {{"lo", "loopback", "up", "unknown", 65536, "(absent)"},
+	      {"eth0", "ethernet", "up", "up", 1500, "bb:bb:bb:bb:bb:bb"},
+	      /* UP but NO-CARRIER: set up, state DOWN; the permaddr is not the address */
+	      {"wlan0", "ethernet", "up", "down", 1500, "aa:aa:aa:aa:aa:aa"}}},
+	    {"ip -d link show", "RedHatInsights__insights-core/extracted/test_ip/IP_D_S_LINK_BOND_1.txt",
+	     4,
+	     {{"bond0", "bond", "up", "up", 1500, "52:54:00:36:37:ea"},
+	      /* a bond member keeps its own type; its address is the bond's */
+	      {"enp2s0", "ethernet", "up", "up", 1500, "52:54:00:36:37:ea"},
+	      {"lo", "loopback", "up", "unknown", 65536, "(absent)"}}},
+	    {"ip -d link show", "chef__ohai/extracted/linux_network_spec/linux_ip_link_s_d_L261.txt",
+	     11,
+	     {{"eth0.11", "vlan", "up", "up", 1500, "00:0c:29:41:71:45"},
+	      {"tun0", "other", "up", "unknown", 1500, "(absent)"},
+	      {"ip6tnl0", "virtual", "down", "down", 1452, "(absent)"}}},
+	    {"ip addr show", "networktocode__ntc-templates/tests/linux/ip_address_show/linux_ip_address_show2.raw",
+	     5,
+	     {{"ens33", "ethernet", "up", "up", 1500, "00:0c:29:b0:21:7d"},
+	      {"eth0", "ethernet", "up", "up", 1500, "52:54:00:8c:62:44"},
+	      {"lo", "loopback", "up", "unknown", 65536, "(absent)"}}},
+	    {"ip addr show", "networktocode__ntc-templates/tests/linux/ip_address_show/busybox_ip_address_show.raw",
+	     2,
+	     {{"eth0", "ethernet", "up", "up", 1500, "01:02:03:04:05:06"},
+	      {"lo", "loopback", "up", "unknown", 65536, "(absent)"},
+	      {"lo", "loopback", "up", "unknown", 65536, "(absent)"}}},
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fa_err err = FA_ERR_INIT;
+		json_t *d = fa_device_new("gpu001", "host");
+
+		ck_assert_msg(fa_t_file(fa_parse_linux_ip_link_text, cases[i].command, NULL,
+					fa_test_fixture(cases[i].file), d, &err) == 0,
+			      "%s parses (%s).", cases[i].file, err.msg);
+		ck_assert_msg(json_array_size(json_object_get(d, "ports")) == cases[i].nports,
+			      "%s has %zu links.", cases[i].file, cases[i].nports);
+		for (k = 0; k < 3; k++)
+			fa_t_iplink_check(d, cases[i].file, &cases[i].want[k]);
+		ck_assert_msg(fa_tp_nwarn(d) == 0, "%s is understood in full.", cases[i].file);
+		json_decref(d);
+	}
+}
+END_TEST
+
+START_TEST(parse_linux_ip_link_text_variants_and_errors)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+	const json_t *p;
+
+	/* an IPoIB child with -d: its kind and its 20-octet address; a line not of the form */
+	ck_assert_int_eq(
+	    fa_t_str(fa_parse_linux_ip_link_text, "ip -d link show", NULL,
+		     "7: ib0.8001@ib0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 4092 qdisc mq state UP "
+		     "mode DEFAULT group default qlen 256\n"
+		     "    link/infiniband 00:00:10:49:FE:80:00:00:00:00:00:00:94:6d:ae:03:00:38:81:7e "
+		     "brd 00:ff:ff:ff:ff:12:40:1b:80:01:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0\n"
+		     "    ipoib pkey  0x8001 mode  datagram umcast  0000 addrgenmode random\n"
+		     "    sparkle 3\n",
+		     d, &err),
+	    0);
+	p = fa_device_find_port(d, "ib0.8001");
+	ck_assert_str_eq(fa_tp_str(p, "type"), "infiniband");
+	ck_assert_str_eq(fa_tp_str(p, "mac"),
+			 "00:00:10:49:fe:80:00:00:00:00:00:00:94:6d:ae:03:00:38:81:7e");
+	ck_assert_msg(fa_tp_warned(d, "line 4 not understood: sparkle 3"),
+		      "An unknown line is a warning with its number.");
+	json_decref(d);
+
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ip_link_text, "ip link show", NULL,
+				  "Device \"eth9\" does not exist.\n", d, &err),
+			 -FA_EPARSE);
+	ck_assert_msg(strstr(err.msg, "no link line") != NULL, "The error says why: %s", err.msg);
 	json_decref(d);
 }
 END_TEST
@@ -1387,6 +1501,8 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_ofed_info_versions);
 	tcase_add_test(tc, parse_linux_ip_link_types_and_states);
 	tcase_add_test(tc, parse_linux_ip_link_reads_addr_show_json);
+	tcase_add_test(tc, parse_linux_ip_link_text_real_samples);
+	tcase_add_test(tc, parse_linux_ip_link_text_variants_and_errors);
 	tcase_add_test(tc, parse_linux_ip_link_rejects_bad_json);
 	tcase_add_test(tc, parse_linux_ibdev2netdev_marks_rdma_ports);
 	tcase_add_test(tc, parse_linux_ibdev2netdev_variants);
