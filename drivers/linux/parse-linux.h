@@ -85,6 +85,8 @@ fa_parse_fn fa_parse_linux_dcb_app;
 fa_parse_fn fa_parse_linux_dcb_buffer;
 /* mlxconfig -d DEV q (and mstconfig): nic.mlxconfig. */
 fa_parse_fn fa_parse_linux_mlxconfig;
+/* ibv_devices: nic.node_guid of the ports of each RDMA device. */
+fa_parse_fn fa_parse_linux_ibv_devices;
 /* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */
 fa_parse_fn fa_parse_linux_ibv_devinfo;
 /* ethtool -S IF: counters.* (pause per priority, drops, errors, bytes; mlx5, bnxt_en, ice). */

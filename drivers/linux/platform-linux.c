@@ -89,6 +89,7 @@ static const struct fa_command fa_linux_commands[] = {
 	{ "ip -d link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ip_link_text },
 	{ "ip addr show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ip_link_text },
 	{ "ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devinfo },
+	{ "ibv_devices", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_ibv_devices },
 	{ "rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_linux_rdma_link },
 	{ "dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_pfc },
 	{ "dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY, fa_parse_linux_dcb_ets },

@@ -119,6 +119,7 @@ START_TEST(parse_linux_table_is_the_documented_one)
 	    {"ip -d link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"ip addr show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"ibv_devinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
+	    {"ibv_devices", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"rdma link show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY},
 	    {"dcb pfc show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
 	    {"dcb ets show dev IF", FA_EXPAND_NETDEV, FA_CMD_PARSE_ONLY},
@@ -1437,6 +1438,42 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 }
 END_TEST
 
+/* ibv_devices from the same Azure host as the ibv_devinfo sample: the node GUIDs agree. */
+START_TEST(parse_linux_ibv_devices_real)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host");
+
+	fa_set_str(fa_device_port(d, "ib0"), "nic.device", "mlx5_0");
+	fa_set_int(fa_device_port(d, "ib0"), "nic.port", 1);
+	ck_assert_int_eq(fa_t_file(fa_parse_linux_ibv_devices, "ibv_devices", NULL,
+				   fa_test_fixture("converged-computing__performance-study/"
+						   "extracted/aks-cpu-size32__ibv_devices.txt"),
+				   d, &err),
+			 0);
+	ck_assert_str_eq(fa_tp_str(fa_device_find_port(d, "ib0"), "nic.node_guid"),
+			 "0x00155dfffe33ff18");
+	ck_assert_msg(fa_tp_warned(d, "no port has nic.device mlx5_1"),
+		      "A device no port names is a warning, not a guessed port.");
+	ck_assert_int_eq((int)fa_tp_nwarn(d), 1);
+	json_decref(d);
+
+	d = fa_device_new("gpu001", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devices, "ibv_devices", NULL,
+				  "    device          \t   node GUID\n"
+				  "    ------          \t----------------\n"
+				  "    mlx5_0          \t0C42A103004029A0\n"
+				  "    mlx5_1          \tnot-a-guid\n",
+				  d, &err),
+			 0);
+	ck_assert_msg(fa_tp_warned(d, "line 4 not understood"), "A bad GUID is a warning.");
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devices, "ibv_devices", NULL,
+				  "Failed to get IB devices list: Function not implemented\n", d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 /* ---- rdma link show ------------------------------------------------------------------ */
 
 START_TEST(parse_linux_rdma_link_real_and_ib)
@@ -1524,6 +1561,7 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_mlxconfig_old_and_set_output);
 	tcase_add_test(tc, parse_linux_mlxconfig_errors);
 	tcase_add_test(tc, parse_linux_ibv_devinfo_two_devices);
+	tcase_add_test(tc, parse_linux_ibv_devices_real);
 	tcase_add_test(tc, parse_linux_rdma_link_real_and_ib);
 	suite_add_tcase(s, tc);
 	return s;
