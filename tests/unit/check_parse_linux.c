@@ -1384,6 +1384,21 @@ START_TEST(parse_linux_mlxconfig_errors)
 	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"),
 		      "Values without column titles are not recorded.");
 	json_decref(d);
+
+	/* The header and column titles with no parameter row (a query of a name the firmware
+	 * does not have, or a cut capture): a warning, and nothing recorded. */
+	d = fa_t_mlx_device();
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_mlxconfig, NULL, "mlx5_0",
+				  "\nDevice #1:\n----------\n\nDevice type:        ConnectX7\n"
+				  "Device:             mlx5_0\n\n"
+				  "Configurations:                    Default         Current"
+				  "         Next Boot\n",
+				  d, &err),
+			 0);
+	ck_assert_msg(fa_tp_warned(d, "no parameters listed"), "Header lines only are a warning.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "p0"), "nic.mlxconfig"),
+		      "and record no configuration.");
+	json_decref(d);
 }
 END_TEST
 
