@@ -1453,6 +1453,55 @@ START_TEST(parse_linux_ibv_devinfo_two_devices)
 }
 END_TEST
 
+/*
+ * The -v layout (no real sample under a permissive licence was found): the keys, the flag
+ * names on lines of their own and the colon-less atomic lines of rdma-core's devinfo.c and
+ * MLNX_OFED, a GID line; the port's LID and SM LID as without -v.
+ */
+START_TEST(parse_linux_ibv_devinfo_verbose)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("gpu001", "host"), *p;
+
+	ck_assert_int_eq(fa_t_str(fa_parse_linux_ibv_devinfo, "ibv_devinfo -v", NULL,
+				  "hca_id:\tmlx5_0\n"
+				  "\ttransport:\t\t\tInfiniBand (0)\n"
+				  "\tfw_ver:\t\t\t\t28.39.1002\n"
+				  "\tnode_guid:\t\t\tb859:9f03:00d5:b4a8\n"
+				  "\tboard_id:\t\t\tMT_0000000838\n"
+				  "\tmax_mr_size:\t\t\t0xffffffffffffffff\n"
+				  "\tdevice_cap_flags:\t\t0x21361c36\n"
+				  "\t\t\t\t\tBAD_PKEY_CNTR\n"
+				  "\t\t\t\t\tUnknown flags: 0x056e8000\n"
+				  "\tatomic_cap:\t\t\tATOMIC_HCA (1)\n"
+				  "\tlog atomic arg sizes (mask)\t\t0x8\n"
+				  "\tmax fetch and add bit boundary\t64\n"
+				  "\ttso_caps:\n"
+				  "\t\tsupported_qp:\n"
+				  "\t\t\t\t\tSUPPORT_RAW_PACKET\n"
+				  "\t\tport:\t1\n"
+				  "\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+				  "\t\t\tactive_mtu:\t\t4096 (5)\n"
+				  "\t\t\tsm_lid:\t\t\t1\n"
+				  "\t\t\tport_lid:\t\t7\n"
+				  "\t\t\tlink_layer:\t\tInfiniBand\n"
+				  "\t\t\tport_cap_flags:\t\t0xa259e848\n"
+				  "\t\t\tactive_width:\t\t4X (2)\n"
+				  "\t\t\tphys_state:\t\tLINK_UP (5)\n"
+				  "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:b859:9f03:00d5:b4a8\n",
+				  d, &err),
+			 0);
+	p = fa_device_find_port(d, "mlx5_0/1");
+	ck_assert_msg(fa_tp_int(p, "ib.lid") == 7 && fa_tp_int(p, "ib.sm_lid") == 1,
+		      "Port LID 7, SM LID 1.");
+	ck_assert_str_eq(fa_tp_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(fa_tp_str(p, "nic.node_guid"), "0xb8599f0300d5b4a8");
+	ck_assert_str_eq(fa_tp_str(p, "nic.firmware"), "28.39.1002");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The -v layout is understood in full.");
+	json_decref(d);
+}
+END_TEST
+
 /* ibv_devices from the same Azure host as the ibv_devinfo sample: the node GUIDs agree. */
 START_TEST(parse_linux_ibv_devices_real)
 {
@@ -1577,6 +1626,7 @@ Suite *fa_parse_linux_suite(void)
 	tcase_add_test(tc, parse_linux_mlxconfig_errors);
 	tcase_add_test(tc, parse_linux_ibv_devinfo_two_devices);
 	tcase_add_test(tc, parse_linux_ibv_devices_real);
+	tcase_add_test(tc, parse_linux_ibv_devinfo_verbose);
 	tcase_add_test(tc, parse_linux_rdma_link_real_and_ib);
 	suite_add_tcase(s, tc);
 	return s;
