@@ -14,7 +14,9 @@
  *                           port_lid:       383               -> ib.lid (as ibstat's "Base lid")
  *                           link_layer:     InfiniBand        -> ib.link_layer
  *
- * ibv_devinfo -v adds keys (phys_state: LINK_UP (5) -> ib.phys_state).  Device fields are
+ * ibv_devinfo -v adds keys (phys_state: LINK_UP (5) -> ib.phys_state; the others, GID[ n]
+ * lines included, are not read), flag names on lines of their own under the *_flags keys and
+ * a few atomic capabilities without a colon: skipped.  Device fields are
  * written on each of its ports; ports are matched as for ibstat (drivers/linux/parse-linux.h).
  * "No IB devices found" or output without an hca_id fails the capture.
  */
@@ -99,6 +101,28 @@ static bool fa_devinfo_port_key(json_t *fields, struct fa_textscan_span key,
 	return true;
 }
 
+/*
+ * Lines of -v that hold no "key:": the names of the set bits under a flags key
+ * (device_cap_flags, device_cap_flags_ex, supported_qp: "BAD_PKEY_CNTR"), and the atomic
+ * capabilities MLNX_OFED prints without a colon.  Nothing the model holds.
+ */
+static bool fa_devinfo_is_verbose_line(struct fa_textscan_span line)
+{
+	static const char *const prefixes[] = {"log atomic arg sizes", "masked_log_atomic_arg_sizes",
+					       "max fetch and add bit boundary",
+					       "log max atomic inline"};
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (fa_textscan_starts(line, prefixes[i]))
+			return true;
+	for (i = 0; i < line.len; i++)
+		if (!isupper((unsigned char)line.ptr[i]) && !isdigit((unsigned char)line.ptr[i]) &&
+		    line.ptr[i] != '_')
+			return false;
+	return line.len > 0;
+}
+
 int fa_parse_linux_ibv_devinfo(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	const char *cmd = fa_linux_cmd(cap, "ibv_devinfo");
@@ -115,6 +139,8 @@ int fa_parse_linux_ibv_devinfo(const struct fa_capture *cap, json_t *device, str
 		if (line.len == 0)
 			continue;
 		if (!fa_textscan_keyval(line, ':', &key, &val)) {
+			if (dev_fields && fa_devinfo_is_verbose_line(line))
+				continue;
 			fa_device_warn(device, "%s: line %u not understood: %.*s", cmd, ts.lineno,
 				       (int)line.len, line.ptr);
 			continue;

@@ -25,7 +25,8 @@
  *     hold blanks);
  *   - arrays print as "Array[0..7]" or as one "NAME[i]" row per element; both are kept as
  *     printed, the name with its index.
- * Values are kept as printed ("True(1)", "ETH(2)", "8").  A header without column titles
+ * Values are kept as printed ("True(1)", "ETH(2)", "8").  The header lines and column titles
+ * with no parameter row are a warning and record nothing.  A header without column titles
  * gives nothing to name the values by: a warning, and nothing recorded.  "-E-" lines
  * without any table, or no "Configurations:" at all, fail the capture.
  */
@@ -237,8 +238,11 @@ int fa_parse_linux_mlxconfig(const struct fa_capture *cap, json_t *device, struc
 			      : fa_err_set(err, FA_EPARSE, "%s: no output", m.cmd);
 		goto out;
 	}
-	if (json_object_size(m.params) == 0 && !m.untitled_warned)
+	/* header lines only: understood, and it lists nothing (the warning says so) */
+	if (json_object_size(m.params) == 0 && !m.untitled_warned) {
 		fa_device_warn(device, "%s: no parameters listed", m.cmd);
+		r = FA_PARSED_EMPTY;
+	}
 	ports = json_object_get(device, "ports");
 	json_array_foreach(ports, i, port) {
 		if (!fa_mlxcfg_is_port_of(port, cap->arg))

@@ -25,6 +25,8 @@ fa_parse_fn fa_parse_linux_os_release;
 fa_parse_fn fa_parse_linux_uname;
 /* ip -j -d link show: one port per link (type, admin/oper state, mtu, mac). */
 fa_parse_fn fa_parse_linux_ip_link;
+/* ip link show, ip -d link show, ip addr show (text): the fields of ip_link's JSON form. */
+fa_parse_fn fa_parse_linux_ip_link_text;
 /* ibdev2netdev: nic.device and nic.port of each netdev backed by an RDMA device. */
 fa_parse_fn fa_parse_linux_ibdev2netdev;
 /* ibstat: nic.model/firmware/guids and ib.* per RDMA device port. */
@@ -77,8 +79,14 @@ fa_parse_fn fa_parse_linux_rdma_link;
 fa_parse_fn fa_parse_linux_dcb_pfc;
 /* dcb [-j] ets show dev IF (iproute2): qos.ets.tsa, qos.ets.bandwidth, qos.priority_to_tc. */
 fa_parse_fn fa_parse_linux_dcb_ets;
+/* dcb [-j] app show dev IF (iproute2): qos.trust, qos.dscp_to_priority. */
+fa_parse_fn fa_parse_linux_dcb_app;
+/* dcb [-j] buffer show dev IF (iproute2): qos.buffer.prio_to_buffer, size, max_size. */
+fa_parse_fn fa_parse_linux_dcb_buffer;
 /* mlxconfig -d DEV q (and mstconfig): nic.mlxconfig. */
 fa_parse_fn fa_parse_linux_mlxconfig;
+/* ibv_devices: nic.node_guid of the ports of each RDMA device. */
+fa_parse_fn fa_parse_linux_ibv_devices;
 /* ibv_devinfo: nic.firmware/psid/node_guid, ib.state/link_layer/active_mtu. */
 fa_parse_fn fa_parse_linux_ibv_devinfo;
 /* ethtool -S IF: counters.* (pause per priority, drops, errors, bytes; mlx5, bnxt_en, ice). */

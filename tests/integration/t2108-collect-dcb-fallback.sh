@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # A Linux host without mlnx_qos (inbox drivers): mlnx_qos answers 127 "not found", and the
-# collector then sends iproute2's dcb (dcb -j pfc/ets show dev IF) for those interfaces only.
-# The example's hosts are collected ok with the same PFC, ETS and priority-to-TC settings,
-# one warning for the missing tool; with mlnx_qos, dcb is never sent.
+# collector then sends iproute2's dcb (dcb -j pfc/ets/app/buffer show dev IF) for those
+# interfaces only.  The example's hosts are collected ok with the same PFC, ETS, priority-to-TC,
+# trust, DSCP map and receive buffer settings, one warning for the missing tool; with
+# mlnx_qos, dcb is never sent.
 . "$(dirname "$0")/lib.sh"
 
 cp -R "$FA_SRCDIR/examples/roce-pod" "$FA_TMP/with"
@@ -40,7 +41,14 @@ for d in snap["devices"]:
                "tc_bw": q["ets"]["bandwidth"], "pg_bw": [0] * 8,
                "tc_tsa": q["ets"]["tsa"], "prio_tc": q["priority_to_tc"],
                "reco_tc_bw": [0] * 8, "reco_tc_tsa": ["strict"] * 8, "reco_prio_tc": [0] * 8}
-        for what, obj in (("pfc", pfc), ("ets", ets)):
+        # mlx5 lists all 64 DSCPs in the APP table while it trusts DSCP, none otherwise
+        app = {}
+        if q.get("trust") == "dscp":
+            app["dscp_prio"] = [[d, p, " "] for d, p in enumerate(q["dscp_to_priority"])]
+        b = q["buffer"]
+        buf = {"prio_buffer": b["prio_to_buffer"], "buffer_size": b["size"],
+               "total_size": b["max_size"]}
+        for what, obj in (("pfc", pfc), ("ets", ets), ("app", app), ("buffer", buf)):
             with open(os.path.join(folder, "dcb-j-%s-show-dev-%s.txt" % (what, ifname)), "w") as f:
                 f.write(json.dumps(obj, separators=(",", ":")))
     with open(os.path.join(folder, "meta.json"), "w") as f:
@@ -62,7 +70,8 @@ def qos(d):
     for p in d["ports"]:
         q = p.get("qos", {})
         if "pfc_enabled" in q:
-            out[p["name"]] = (q["pfc_enabled"], q["priority_to_tc"], q["ets"])
+            out[p["name"]] = (q["pfc_enabled"], q["priority_to_tc"], q["ets"], q["trust"],
+                              q.get("dscp_to_priority"), q["buffer"])
     return out
 if what == "qos":
     for h in hosts:
@@ -79,9 +88,9 @@ if what == "warnings":
 PY
 }
 if check qos 2>"$FA_TMP/qos.err"; then
-	fa_ok "dcb gives the same PFC, ETS and priority-to-TC maps on both RDMA ports of each host"
+	fa_ok "dcb gives the same PFC, ETS, priority-to-TC, trust, DSCP and buffer settings on both RDMA ports of each host"
 else
-	fa_fail "dcb gives the same PFC, ETS and priority-to-TC maps" "$FA_TMP/qos.err"
+	fa_fail "dcb gives the same PFC, ETS, priority-to-TC, trust, DSCP and buffer settings" "$FA_TMP/qos.err"
 fi
 if check warnings 2>"$FA_TMP/warn.err"; then
 	fa_ok "one 'not installed' warning per interface mlnx_qos was asked for, nothing else"

@@ -29,5 +29,6 @@ void fa_agree_eos(struct fa_agree_tally *t);
 void fa_agree_sonic(struct fa_agree_tally *t);
 void fa_agree_linux_ethtool(struct fa_agree_tally *t);
 void fa_agree_cumulus_nclu(struct fa_agree_tally *t);
+void fa_agree_linux_ip(struct fa_agree_tally *t);
 
 #endif /* FA_TESTS_AGREE_H */
