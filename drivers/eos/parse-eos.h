@@ -20,7 +20,7 @@
 #include "audit/util/err.h"
 #include "drivers/capture.h"
 
-/* "show version | json": model, serial, os. */
+/* "show version | json" (or the text): model, serial, os. */
 int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /*

@@ -77,6 +77,69 @@ START_TEST(parse_nxos_version_json)
 }
 END_TEST
 
+/* The text of "show version": one real capture per layout, values read off each by hand. */
+START_TEST(parse_nxos_version_text)
+{
+	static const struct {
+		const char *rel, *hostname, *model, *serial, *version;
+	} cases[] = {
+		/* 10.x: "NXOS: version 10.4(5) [Maintenance Release]" */
+		{NTC "show_version/cisco_nxos_show_version5.raw", "N9K-LAB-15",
+		 "Nexus9000 C93180YC-FX3 Chassis", "FLM27400B3D", "10.4(5)"},
+		/* " NXOS:" indented by one blank; "System version: 9.3(7a)" is before the reset */
+		{NTC "show_version/cisco_nxos_show_version7.raw", "N3K-LAB-19",
+		 "Nexus3000 C3232C Chassis", "FOC21261DQD", "9.3(15)"},
+		/* 5.x: "system:    version 5.2(1)N1(4)", a chassis with its supervisor note */
+		{NTC "show_version/cisco_nxos_show_version3.raw", "DC2TESTSW01-55",
+		 "Nexus5548 Chassis", "FOC171737PL", "5.2(1)N1(4)"},
+		/* ACI leaf: "system:    version 14.0(1h) [build 14.0(1h)]" */
+		{NTC "show_version/cisco_nxos_show_version1.raw", "Leaf-101", "N9K-C9396PX",
+		 "SAL1909A8CT", "14.0(1h)"},
+		/* two notes: "NXOS: version 10.4(3) [build 10.4(2)IMG9(0.27)] [Feature Release]" */
+		{GENIE "ShowVersion/cli/equal/golden_output_3_output.txt", "Spine-11",
+		 "Nexus9000 C9332D-GX2B Chassis", "FDO26380WP2", "10.4(3)"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(cases[i].rel));
+
+		ck_assert_str_eq(fa_get_str(d, "hostname"), cases[i].hostname);
+		ck_assert_str_eq(fa_get_str(d, "model"), cases[i].model);
+		ck_assert_str_eq(fa_get_str(d, "serial"), cases[i].serial);
+		ck_assert_str_eq(fa_get_str(d, "os.name"), "NX-OS");
+		ck_assert_str_eq(fa_get_str(d, "os.version"), cases[i].version);
+		ck_assert_msg(json_object_get(d, "warnings") == NULL,
+			      "A real show version raises no warning (%s).", cases[i].rel);
+		json_decref(d);
+	}
+}
+END_TEST
+
+/* A banner without a release warns; a text with neither is not show version. */
+START_TEST(parse_nxos_version_text_variants)
+{
+	const char *no_release = "Cisco Nexus Operating System (NX-OS) Software\n\nHardware\n"
+				 "  cisco Nexus9000 C9364C Chassis\n  Device name: spine1\n";
+	const char *other = "Software\n  BIOS: version 1.0\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	int r;
+
+	d = fa_nxos_run_text(fa_parse_nxos_version, NULL, no_release, strlen(no_release), &r,
+			     &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "spine1");
+	ck_assert_msg(fa_get_str(d, "os.version") == NULL, "No release line, no os.version.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "A missing release is a warning.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_version, NULL, other, strlen(other), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A text without banner or release is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_nxos_interface_json)
 {
 	json_t *d =
@@ -503,6 +566,46 @@ static void fa_agree_ntc_ifaces(struct fa_agree *a, const char *base)
 	json_decref(d);
 }
 
+/*
+ * ntc-templates' show version: hostname, serial, os (its release keeps the notes in
+ * brackets, the model stops before them) and platform (a chassis code out of the chassis
+ * line, e.g. "C93180YC-FX3" of "Nexus9000 C93180YC-FX3 Chassis": compared as a part of it).
+ */
+static void fa_agree_ntc_version(struct fa_agree *a, const char *base)
+{
+	char raw[512], yml[512];
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *root = NULL, *row;
+	const char *os, *platform, *model;
+	size_t n;
+
+	snprintf(raw, sizeof(raw), NTC "show_version/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_version/%s.yml", base);
+	d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(raw));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	a->files++;
+	row = json_array_get(json_object_get(root, "parsed_sample"), 0);
+	fa_agree_str(a, fa_get_str(d, "hostname"),
+		     json_string_value(json_object_get(row, "hostname")), "hostname");
+	fa_agree_str(a, fa_get_str(d, "serial"), json_string_value(json_object_get(row, "serial")),
+		     "serial");
+	os = json_string_value(json_object_get(row, "os"));
+	if (os) {
+		n = strcspn(os, " ");
+		fa_agree(a,
+			 fa_get_str(d, "os.version") && strlen(fa_get_str(d, "os.version")) == n &&
+			     strncmp(fa_get_str(d, "os.version"), os, n) == 0,
+			 "os", os);
+	}
+	platform = json_string_value(json_object_get(row, "platform"));
+	model = fa_get_str(d, "model");
+	if (platform && *platform)
+		fa_agree(a, model && strstr(model, platform) != NULL, "platform", platform);
+	json_decref(root);
+	json_decref(d);
+}
+
 /* The agreement suite's NX-OS row for NAPALM and ntc-templates. */
 void fa_agree_nxos(struct fa_agree_tally *t)
 {
@@ -512,6 +615,9 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 	    "cisco_nxos_show_interface4",  "cisco_nxos_show_interface6",
 	    "cisco_nxos_show_interface8",  "cisco_nxos_show_interface_01",
 	};
+	static const char *const ntc_version[] = {
+	    "cisco_nxos_show_version1", "cisco_nxos_show_version3", "cisco_nxos_show_version5",
+	    "cisco_nxos_show_version7"};
 	static const char *const ssh[] = {"5548_7_0_8_N1_1", "6004_7_3_3_N1_1", "N93180_7_0_3_I7_2",
 					  "missing_mtu",     "no_delay",	"normal"};
 	struct fa_agree a = {0, 0, 0, 0, 0, 0};
@@ -523,6 +629,8 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 
 	for (i = 0; i < sizeof(ntc) / sizeof(ntc[0]); i++)
 		fa_agree_ntc_ifaces(&a, ntc[i]);
+	for (i = 0; i < sizeof(ntc_version) / sizeof(ntc_version[0]); i++)
+		fa_agree_ntc_version(&a, ntc_version[i]);
 	for (i = 0; i < sizeof(ssh) / sizeof(ssh[0]); i++) {
 		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
 			 ssh[i]);
@@ -900,6 +1008,8 @@ Suite *fa_parse_nxos_suite(void)
 	TCase *tc = tcase_create("parse_nxos");
 
 	tcase_add_test(tc, parse_nxos_version_json);
+	tcase_add_test(tc, parse_nxos_version_text);
+	tcase_add_test(tc, parse_nxos_version_text_variants);
 	tcase_add_test(tc, parse_nxos_interface_json);
 	tcase_add_test(tc, parse_nxos_interface_single_row_is_a_dict);
 	tcase_add_test(tc, parse_nxos_interface_text);
