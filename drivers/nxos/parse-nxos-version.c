@@ -48,12 +48,12 @@ static void fa_nxos_text_release(json_t *device, struct fa_textscan_span v)
 }
 
 /*
- * The chassis without its note in parentheses: "Nexus 3048 Chassis ("48x1GE + 4x10G
- * Supervisor")", "Nexus3000 C3232C Chassis (Nexus 9000 Series)".
+ * The chassis without the supervisor's quoted name: "Nexus 3048 Chassis ("48x1GE + 4x10G
+ * Supervisor")"; other parentheses are part of it ("Nexus7000 C7009 (9 Slot) Chassis").
  */
 static void fa_nxos_text_chassis(json_t *device, struct fa_textscan_span v)
 {
-	long cut = fa_textscan_find(v, " (");
+	long cut = fa_textscan_find(v, " (\"");
 
 	if (cut >= 0)
 		v.len = (size_t)cut;

@@ -88,7 +88,7 @@ START_TEST(parse_nxos_version_text)
 		 "Nexus9000 C93180YC-FX3 Chassis", "FLM27400B3D", "10.4(5)"},
 		/* " NXOS:" indented by one blank; "System version: 9.3(7a)" is before the reset */
 		{NTC "show_version/cisco_nxos_show_version7.raw", "N3K-LAB-19",
-		 "Nexus3000 C3232C Chassis", "FOC21261DQD", "9.3(15)"},
+		 "Nexus3000 C3232C Chassis (Nexus 9000 Series)", "FOC21261DQD", "9.3(15)"},
 		/* 5.x: "system:    version 5.2(1)N1(4)", a chassis with its supervisor note */
 		{NTC "show_version/cisco_nxos_show_version3.raw", "DC2TESTSW01-55",
 		 "Nexus5548 Chassis", "FOC171737PL", "5.2(1)N1(4)"},
@@ -136,6 +136,99 @@ START_TEST(parse_nxos_version_text_variants)
 	json_decref(d);
 	d = fa_nxos_run_text(fa_parse_nxos_version, NULL, other, strlen(other), &r, &err);
 	ck_assert_msg(r == -FA_EPARSE, "A text without banner or release is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show interface status": real tables, values read off each by hand. */
+START_TEST(parse_nxos_status_text)
+{
+	json_t *d = fa_nxos_run(fa_parse_nxos_status,
+				fa_test_fixture(NTC "show_interface_status/"
+						    "cisco_nxos_show_interface_status.raw"));
+	json_t *p = fa_device_find_port(d, "Ethernet1/1");
+
+	/* "mgmt0         --                 connected routed    full    100     --" */
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "mgmt0"), "oper_state"), "up");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "mgmt0"), "speed") == 100000000LL,
+		      "A bare speed is Mb/s.");
+	ck_assert_msg(fa_get_str(fa_device_find_port(d, "mgmt0"), "description") == NULL,
+		      "'--' is no name.");
+	/* "Eth1/1        managed by puppet  disabled  routed    auto    auto    SFP-H10GB-CU2M" */
+	ck_assert_str_eq(fa_get_str(p, "description"), "managed by puppet");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_msg(fa_get_int(p, "speed", NULL) == 0, "auto is no speed.");
+	/* "Eth1/3        --                 xcvrAbsen 1         auto    auto    --" */
+	p = fa_device_find_port(d, "Ethernet1/3");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	/* negotiated speeds "a-10G", and a tunnel table with Reason columns after it */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NTC "show_interface_status/"
+					    "cisco_nxos_show_interface_status_tunnel.raw"));
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/2"), "speed") == 10000000000LL,
+		      "a-10G is 10 Gb/s.");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Ethernet1/2"), "description"),
+			 "TEST2");
+	p = fa_device_find_port(d, "Tunnel41");
+	ck_assert_str_eq(fa_get_str(p, "description"), "Test Tun41");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Tunnel13"), "oper_state"), "up");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 9, "4 ports, 5 tunnels.");
+	json_decref(d);
+
+	/* rows without a Type ("Eth1/3 -- xcvrAbsen 1 auto auto"), SVIs, a name with blanks */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NTC "show_interface_status/"
+					    "cisco_nxos_show_interface_status4.raw"));
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan146"), "description"),
+			 "my vlan 146");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan146"), "type"), "vlan");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 9, "9 rows.");
+	json_decref(d);
+
+	/* "Eth51/1/1           --              connected" runs past the Port column */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NAPALM_SSH "test_get_facts/7009_6_2_14/"
+						   "show_interface_status.txt"));
+	p = fa_device_find_port(d, "Ethernet51/1/1");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_msg(fa_int(p, "speed") == 1000000000LL && !fa_get_str(p, "description"),
+		      "A row off its columns is read by its status word.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* A table cut short or other text: what cannot be read is said, never silently empty. */
+START_TEST(parse_nxos_status_variants)
+{
+	const char *cut = "Port          Name               Status    Vlan      Duplex  Speed   Type\n"
+			  "Eth1/1        --                 connected routed    full    400G    QSFP\n"
+			  "Eth1/2        a name that is cut to\n"
+			  "Eth1/3        a name cut by them connected routed    full    fast    --\n";
+	const char *noheader = "Eth1/1 -- connected routed full 400G\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	int r;
+
+	d = fa_nxos_run_text(fa_parse_nxos_status, NULL, cut, strlen(cut), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/1"), "speed") == 400000000000LL,
+		      "400G is 400 Gb/s.");
+	ck_assert_msg(fa_device_find_port(d, "Ethernet1/2") == NULL, "A row without a status.");
+	ck_assert_msg(fa_tp_warned(d, "line 3: no status"), "... is a warning with its line.");
+	ck_assert_msg(fa_tp_warned(d, "unknown speed 'fast'"), "An unknown speed warns.");
+	ck_assert_msg(!fa_get_str(fa_device_find_port(d, "Ethernet1/3"), "description"),
+		      "A name up to the status column may be cut: left out.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_status, NULL, noheader, strlen(noheader), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && err.line == 1, "Rows without a header: error at line 1.");
 	json_decref(d);
 }
 END_TEST
@@ -606,6 +699,86 @@ static void fa_agree_ntc_version(struct fa_agree *a, const char *base)
 	json_decref(d);
 }
 
+/*
+ * ntc-templates' show interface status: each port, its name (not "--"), its status (connected
+ * or up is a link) and its speed (a bare number is Mb/s, "a-" a negotiated speed).
+ */
+static void fa_agree_ntc_status(struct fa_agree *a, const char *base)
+{
+	char raw[512], yml[512];
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *root = NULL, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_interface_status/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interface_status/%s.yml", base);
+	d = fa_nxos_run(fa_parse_nxos_status, fa_test_fixture(raw));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	a->files++;
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		const char *port = json_string_value(json_object_get(row, "port"));
+		const char *name = json_string_value(json_object_get(row, "name"));
+		const char *status = json_string_value(json_object_get(row, "status"));
+		const char *speed = json_string_value(json_object_get(row, "speed"));
+		char *full = fa_nxos_ifname(port ? port : "");
+		json_t *p = fa_device_find_port(d, full);
+		int64_t n;
+
+		fa_agree(a, p != NULL, "port", full);
+		free(full);
+		if (!p)
+			continue;
+		if (name && strcmp(name, "--") != 0)
+			fa_agree_str(a, fa_get_str(p, "description"), name, "name");
+		if (status)
+			fa_agree_str(a, fa_get_str(p, "oper_state"),
+				     strcmp(status, "connected") == 0 || strcmp(status, "up") == 0
+					 ? "up"
+					 : "down",
+				     "status");
+		if (speed && strncmp(speed, "a-", 2) == 0)
+			speed += 2;
+		if (speed && fa_parse_speed(speed, 1000000, &n))
+			fa_agree(a, fa_int(p, "speed") == n, "speed", speed);
+	}
+	json_decref(root);
+	json_decref(d);
+}
+
+/*
+ * NAPALM's nxos_ssh get_facts reads show version and show interface status (text): hostname,
+ * serial, model, os_version (the release without its build suffix) and the interface list.
+ */
+static void fa_agree_napalm_ssh_facts(struct fa_agree *a, const char *dir)
+{
+	char path[512];
+	json_t *d, *e, *v;
+	const char *s;
+	size_t i;
+
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/show_version.txt", dir);
+	d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(path));
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/show_interface_status.txt", dir);
+	d = fa_nxos_run_into(fa_parse_nxos_status, d, fa_test_fixture(path));
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/expected_result.json", dir);
+	e = fa_load_json(a, fa_test_fixture(path));
+	fa_agree_str(a, fa_get_str(d, "hostname"), json_string_value(json_object_get(e, "hostname")),
+		     "hostname");
+	fa_agree_str(a, fa_get_str(d, "serial"),
+		     json_string_value(json_object_get(e, "serial_number")), "serial");
+	fa_agree_str(a, fa_get_str(d, "model"), json_string_value(json_object_get(e, "model")),
+		     "model");
+	s = json_string_value(json_object_get(e, "os_version"));
+	fa_agree_str(a, fa_get_str(d, "os.version"), s, "os_version");
+	json_array_foreach(json_object_get(e, "interface_list"), i, v)
+	    fa_agree(a, fa_agree_find(d, json_string_value(v)) != NULL, "interface",
+		     json_string_value(v));
+	json_decref(e);
+	json_decref(d);
+}
+
 /* The agreement suite's NX-OS row for NAPALM and ntc-templates. */
 void fa_agree_nxos(struct fa_agree_tally *t)
 {
@@ -618,6 +791,11 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 	static const char *const ntc_version[] = {
 	    "cisco_nxos_show_version1", "cisco_nxos_show_version3", "cisco_nxos_show_version5",
 	    "cisco_nxos_show_version7"};
+	static const char *const ntc_status[] = {
+	    "cisco_nxos_show_interface_status", "cisco_nxos_show_interface_status2",
+	    "cisco_nxos_show_interface_status4", "cisco_nxos_show_interface_status_tunnel"};
+	static const char *const ssh_facts[] = {"7009_6_2_14", "N93180", "missing_domain",
+						"newer_version"};
 	static const char *const ssh[] = {"5548_7_0_8_N1_1", "6004_7_3_3_N1_1", "N93180_7_0_3_I7_2",
 					  "missing_mtu",     "no_delay",	"normal"};
 	struct fa_agree a = {0, 0, 0, 0, 0, 0};
@@ -631,6 +809,10 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 		fa_agree_ntc_ifaces(&a, ntc[i]);
 	for (i = 0; i < sizeof(ntc_version) / sizeof(ntc_version[0]); i++)
 		fa_agree_ntc_version(&a, ntc_version[i]);
+	for (i = 0; i < sizeof(ntc_status) / sizeof(ntc_status[0]); i++)
+		fa_agree_ntc_status(&a, ntc_status[i]);
+	for (i = 0; i < sizeof(ssh_facts) / sizeof(ssh_facts[0]); i++)
+		fa_agree_napalm_ssh_facts(&a, ssh_facts[i]);
 	for (i = 0; i < sizeof(ssh) / sizeof(ssh[0]); i++) {
 		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
 			 ssh[i]);
@@ -1010,6 +1192,8 @@ Suite *fa_parse_nxos_suite(void)
 	tcase_add_test(tc, parse_nxos_version_json);
 	tcase_add_test(tc, parse_nxos_version_text);
 	tcase_add_test(tc, parse_nxos_version_text_variants);
+	tcase_add_test(tc, parse_nxos_status_text);
+	tcase_add_test(tc, parse_nxos_status_variants);
 	tcase_add_test(tc, parse_nxos_interface_json);
 	tcase_add_test(tc, parse_nxos_interface_single_row_is_a_dict);
 	tcase_add_test(tc, parse_nxos_interface_text);
