@@ -78,7 +78,8 @@ bool fa_statustab_row(const struct fa_statustab *tab, struct fa_textscan_span li
 	if (s > 1) {
 		ret->name.ptr = w[1].ptr;
 		ret->name.len = (size_t)(w[s - 1].ptr + w[s - 1].len - w[1].ptr);
-		ret->name_maybe_cut = aligned && w[s - 1].ptr + w[s - 1].len + 1 == w[s].ptr;
+		/* off its columns, a row does not show where the switch cut the name */
+		ret->name_maybe_cut = !aligned || w[s - 1].ptr + w[s - 1].len + 1 == w[s].ptr;
 	} else {
 		ret->name.ptr = w[0].ptr + w[0].len;
 	}

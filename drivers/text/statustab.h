@@ -38,7 +38,7 @@ struct fa_statustab_row {
 	struct fa_textscan_span name;	/* empty when the row has none */
 	struct fa_textscan_span status;
 	struct fa_textscan_span speed;	/* NULL ptr in a Reason table or a short row */
-	bool name_maybe_cut;		/* the name runs up to the status column */
+	bool name_maybe_cut;		/* the name runs up to the status, or the row is off its columns */
 };
 
 /* True when @line is a header ("Port"/"Interface" ... "Status"); @tab then holds its columns. */

@@ -16,7 +16,9 @@
 #include "drivers/eos/parse-eos.h"
 #include "drivers/platform.h"
 #include "drivers/platform-list.h"
+#include "drivers/text/units.h"
 #include "tests/unit/agree.h"
+#include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
 
 #define NAPALM "napalm-automation__napalm/test/eos/mocked_data/"
@@ -168,6 +170,72 @@ START_TEST(parse_eos_version_text)
 
 	d = run_text(fa_parse_eos_version, "Arista DCS-7050\nUptime: 1 hour\n", 31, &r);
 	ck_assert_msg(r == -FA_EPARSE, "A text without the image version is not show version.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show interfaces status": real tables, values read off each by hand. */
+START_TEST(parse_eos_status_text)
+{
+	json_t *d = run_ok(fa_parse_eos_status,
+			   fa_test_fixture(NTC "show_interfaces_status/"
+					       "arista_eos_show_interfaces_status.raw"));
+	json_t *p = port(d, "Ethernet3/1/1");
+
+	/* "Et3/1/1    I am a 40G port !! Hi  connected    trunk       a-full  a-40G 40GBASE-CR4" */
+	ck_assert_str_eq(fa_get_str(p, "description"), "I am a 40G port !! Hi");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_msg(port_int(d, "Ethernet3/1/1", "speed") == 40000000000LL, "a-40G is 40 Gb/s.");
+	/* "Et3/1/4                           inactive     1           unconf unconf 40GBASE-CR4" */
+	ck_assert_msg(!port_has(d, "Ethernet3/1/4", "speed") &&
+			  !port_has(d, "Ethernet3/1/4", "description"),
+		      "unconf is no speed, a blank name no description.");
+	ck_assert_str_eq(port_str(d, "Ethernet3/1/4", "oper_state"), "down");
+	/* "Et3/2/5    -                      disabled     routed      a-full  a-10G 40GBASE-SR" */
+	ck_assert_str_eq(port_str(d, "Ethernet3/2/5", "admin_state"), "down");
+	ck_assert_str_eq(port_str(d, "Ethernet3/2/2", "admin_state"), "up");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	/* a Flags column; rows pasted with their blanks collapsed, read by the status word */
+	d = run_ok(fa_parse_eos_status, fa_test_fixture(NTC "show_interfaces_status/"
+							   "arista_eos_show_interfaces_status_flags.raw"));
+	/* "Po49 Core: dr01-dr02.y connected trunk full 20G N/A" */
+	ck_assert_str_eq(port_str(d, "Port-Channel49", "type"), "bond");
+	ck_assert_str_eq(port_str(d, "Port-Channel49", "oper_state"), "up");
+	ck_assert_msg(port_int(d, "Port-Channel49", "speed") == 20000000000LL, "20G.");
+	ck_assert_msg(!port_has(d, "Port-Channel49", "description"),
+		      "Off its columns, a name may be cut: left out.");
+	/* "Et49 Core: drxx.yul01 notconnect in Po49 full 10G Not Present" */
+	ck_assert_str_eq(port_str(d, "Ethernet49", "oper_state"), "down");
+	ck_assert_msg(port_int(d, "Ethernet49", "speed") == 10000000000LL, "After 'in Po49'.");
+	/* "Et1                       notconnect   10       auto   auto   10GBASE-T" */
+	ck_assert_msg(!port_has(d, "Ethernet1", "speed"), "auto is no speed.");
+	ck_assert_str_eq(port_str(d, "Management1", "type"), "management");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* Not a status table: a parse error at the first line, never an empty device. */
+START_TEST(parse_eos_status_variants)
+{
+	const char *rows = "Et1   connected   1   full  10G  10GBASE-T\n";
+	const char *odd = "Port       Name   Status       Vlan     Duplex Speed  Type\n"
+			  "Et1               connected    1        full   fast   10GBASE-T\n"
+			  "Et2               ?\n";
+	json_t *d;
+	int r;
+
+	d = run_text(fa_parse_eos_status, rows, strlen(rows), &r);
+	ck_assert_msg(r == -FA_EPARSE, "Rows without a header are not this table.");
+	json_decref(d);
+	d = run_text(fa_parse_eos_status, odd, strlen(odd), &r);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(has_warning(d, "unknown speed 'fast'") && has_warning(d, "line 3: no status"),
+		      "An unknown speed and a row without a status are warnings.");
 	json_decref(d);
 }
 END_TEST
@@ -435,6 +503,60 @@ static void agree_ntc_version(struct fa_agree_tally *t, const char *base)
 	json_decref(d);
 }
 
+/*
+ * ntc-templates' show interfaces status: each port, its name, its status (connected is a
+ * link) and its speed.  A port printed twice (the flags sample holds two captures) is
+ * compared with its last row, the one the model keeps.
+ */
+static void agree_ntc_status(struct fa_agree_tally *t, const char *base)
+{
+	char raw[256], yml[256];
+	json_t *d, *exp, *rows, *row;
+	size_t i, j;
+
+	snprintf(raw, sizeof(raw), NTC "show_interfaces_status/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interfaces_status/%s.yml", base);
+	d = run_ok(fa_parse_eos_status, fa_test_fixture(raw));
+	exp = load_json(t, yml);
+	rows = json_object_get(exp, "parsed_sample");
+	json_array_foreach(rows, i, row)
+	{
+		const char *pn = json_string_value(json_object_get(row, "port"));
+		const char *name = json_string_value(json_object_get(row, "name"));
+		const char *status = json_string_value(json_object_get(row, "status"));
+		const char *speed = json_string_value(json_object_get(row, "speed"));
+		char *full = fa_eos_ifname(pn, strlen(pn));
+		json_t *p = fa_device_find_port(d, full);
+		bool later = false;
+		int64_t n;
+
+		for (j = i + 1; j < json_array_size(rows); j++)
+			later |= str_same(pn, json_string_value(json_object_get(
+						  json_array_get(rows, j), "port")));
+		fa_agree_count(t, p != NULL, "eos", "port", full);
+		free(full);
+		if (!p || later) {
+			t->skipped += later;
+			continue;
+		}
+		/* a name the model left out as possibly cut is absent */
+		if (name && *name && fa_get_str(p, "description"))
+			fa_agree_count(t, str_same(fa_get_str(p, "description"), name), "eos",
+				       "name", raw);
+		else if (name && *name)
+			t->absent++;
+		fa_agree_count(t, str_same(fa_get_str(p, "oper_state"),
+					   strcmp(status, "connected") == 0 ? "up" : "down"),
+			       "eos", "status", raw);
+		if (strncmp(speed, "a-", 2) == 0)
+			speed += 2;
+		if (fa_parse_speed(speed, 1000000, &n))
+			fa_agree_count(t, fa_tp_int(p, "speed") == n, "eos", "speed", raw);
+	}
+	json_decref(exp);
+	json_decref(d);
+}
+
 /* The agreement suite's EOS row. */
 void fa_agree_eos(struct fa_agree_tally *t)
 {
@@ -448,6 +570,8 @@ void fa_agree_eos(struct fa_agree_tally *t)
 
 	for (i = 0; i < sizeof(ntc_version) / sizeof(ntc_version[0]); i++)
 		agree_ntc_version(t, ntc_version[i]);
+	agree_ntc_status(t, "arista_eos_show_interfaces_status");
+	agree_ntc_status(t, "arista_eos_show_interfaces_status_flags");
 
 	/* get_facts: model, serial number, interface list, os_version. */
 	d = run_ok(fa_parse_eos_version,
@@ -584,6 +708,8 @@ Suite *fa_parse_eos_suite(void)
 
 	tcase_add_test(tc, parse_eos_version_real);
 	tcase_add_test(tc, parse_eos_version_text);
+	tcase_add_test(tc, parse_eos_status_text);
+	tcase_add_test(tc, parse_eos_status_variants);
 	tcase_add_test(tc, parse_eos_interfaces_real);
 	tcase_add_test(tc, parse_eos_interfaces_malformed);
 	tcase_add_test(tc, parse_eos_lldp_real);
