@@ -35,6 +35,9 @@ int fa_parse_eos_status(const struct fa_capture *cap, json_t *device, struct fa_
 /* "show lldp neighbors detail | json": lldp.* of each port. */
 int fa_parse_eos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* "show lldp neighbors" (text, without detail): lldp.system_name and lldp.port_id. */
+int fa_parse_eos_lldp_table(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 /*
  * "show running-config sanitized": hostname and per-port qos.* and fec.  Plain text, or
  * eAPI's {"output": "<text>"} wrapping of it.

@@ -11,7 +11,7 @@
  * and every collection once (FA_CMD_ALSO_CONFIG).  "show priority-flow-control counters"
  * is not sent: it gives only totals over all priorities, and the model's pause counters are
  * per priority.  The plain-text forms a user may bring in a capture are listed as parse-only
- * (FA_CMD_PARSE_ONLY); each parser tells the text from the JSON.
+ * (FA_CMD_PARSE_ONLY); a parser of a JSON form tells the text from the JSON.
  */
 #include "config.h"
 
@@ -34,6 +34,7 @@ static const struct fa_command fa_eos_commands[] = {
      FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_eos_transceiver_dom},
     {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_version},
     {"show interfaces status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_status},
+    {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_lldp_table},
 };
 
 const struct fa_platform fa_platform_eos = {

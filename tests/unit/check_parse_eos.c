@@ -240,6 +240,38 @@ START_TEST(parse_eos_status_variants)
 }
 END_TEST
 
+/* "show lldp neighbors": after the table statistics, one row per neighbour. */
+START_TEST(parse_eos_lldp_table)
+{
+	const char *spaced = "Port       Neighbor Device ID             Neighbor Port ID           TTL\n"
+			     "Et7        gpu node 07                    enp1s0f0np0                120\n"
+			     "Et8        leaf2\n";
+	json_t *d = run_ok(fa_parse_eos_lldp_table,
+			   fa_test_fixture(NTC "show_lldp_neighbors/arista_eos_show_lldp_neighbors.raw"));
+	int r;
+
+	/* "Et3/1      tg104.sjc.aristanetworks.com   Ethernet3/2                120" */
+	ck_assert_str_eq(port_str(d, "Ethernet3/1", "lldp.system_name"),
+			 "tg104.sjc.aristanetworks.com");
+	ck_assert_str_eq(port_str(d, "Ethernet3/1", "lldp.port_id"), "Ethernet3/2");
+	/* "Ma1/1      dc1-rack11-tor1.sjc            1/1                        120" */
+	ck_assert_str_eq(port_str(d, "Management1/1", "lldp.port_id"), "1/1");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 4, "Four neighbours.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	d = run_text(fa_parse_eos_lldp_table, spaced, strlen(spaced), &r);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(port_str(d, "Ethernet7", "lldp.system_name"), "gpu node 07");
+	ck_assert_str_eq(port_str(d, "Ethernet7", "lldp.port_id"), "enp1s0f0np0");
+	ck_assert_msg(has_warning(d, "line 3: not a neighbour row"), "A cut row is a warning.");
+	json_decref(d);
+	d = run_text(fa_parse_eos_lldp_table, "Port Name\n", 10, &r);
+	ck_assert_msg(r == -FA_EPARSE, "No header: not show lldp neighbors.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_eos_interfaces_real)
 {
 	json_t *d =
@@ -573,6 +605,29 @@ void fa_agree_eos(struct fa_agree_tally *t)
 	agree_ntc_status(t, "arista_eos_show_interfaces_status");
 	agree_ntc_status(t, "arista_eos_show_interfaces_status_flags");
 
+	/* ntc-templates' show lldp neighbors: neighbour name and port per local port. */
+	d = run_ok(fa_parse_eos_lldp_table,
+		   fa_test_fixture(NTC "show_lldp_neighbors/arista_eos_show_lldp_neighbors.raw"));
+	exp = load_json(t, NTC "show_lldp_neighbors/arista_eos_show_lldp_neighbors.yml");
+	json_array_foreach(json_object_get(exp, "parsed_sample"), i, v)
+	{
+		const char *local = json_string_value(json_object_get(v, "local_interface"));
+		char *full = fa_eos_ifname(local, strlen(local));
+		json_t *p = fa_device_find_port(d, full);
+
+		fa_agree_count(t, p != NULL, "eos", "lldp local port", full);
+		fa_agree_count(t, str_same(fa_get_str(p, "lldp.system_name"),
+					   json_string_value(json_object_get(v, "neighbor_name"))),
+			       "eos", "lldp neighbor_name", full);
+		fa_agree_count(t, str_same(fa_get_str(p, "lldp.port_id"),
+					   json_string_value(
+					       json_object_get(v, "neighbor_interface"))),
+			       "eos", "lldp neighbor_interface", full);
+		free(full);
+	}
+	json_decref(exp);
+	json_decref(d);
+
 	/* get_facts: model, serial number, interface list, os_version. */
 	d = run_ok(fa_parse_eos_version,
 		   fa_test_fixture(NAPALM "test_get_facts/normal/show_version.json"));
@@ -710,6 +765,7 @@ Suite *fa_parse_eos_suite(void)
 	tcase_add_test(tc, parse_eos_version_text);
 	tcase_add_test(tc, parse_eos_status_text);
 	tcase_add_test(tc, parse_eos_status_variants);
+	tcase_add_test(tc, parse_eos_lldp_table);
 	tcase_add_test(tc, parse_eos_interfaces_real);
 	tcase_add_test(tc, parse_eos_interfaces_malformed);
 	tcase_add_test(tc, parse_eos_lldp_real);

@@ -233,6 +233,46 @@ START_TEST(parse_nxos_status_variants)
 }
 END_TEST
 
+/* "show lldp neighbors": a long Device ID on a line of its own, its row indented after it. */
+START_TEST(parse_nxos_lldp_table)
+{
+	const char *blank_cap = "Device ID            Local Intf      Hold-time  Capability  Port ID\n"
+				"gpu-node-01          Eth1/9          120                    b8ce.f6ff.fe01\n"
+				"spine1               Eth1/10         abc        BR          Ethernet1/1\n";
+	json_t *d = fa_nxos_run(fa_parse_nxos_lldp_table,
+				fa_test_fixture(NTC "show_lldp_neighbors/"
+						    "cisco_nxos_show_lldp_neighbors.raw"));
+	json_t *p = fa_device_find_port(d, "Ethernet1/2");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	/* "nx-osv9000-4-extremely-long-name" then "    Eth1/2   120   BR   Ethernet1/1" */
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "nx-osv9000-4-extremely-long-name");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1/1");
+	/* "nx-osv9000-2         Eth1/3          120        BR          Ethernet1/3" */
+	p = fa_device_find_port(d, "Ethernet1/3");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "nx-osv9000-2");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1/3");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 3, "Three neighbours.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	/* a host without capabilities; a row without a hold time is a warning */
+	d = fa_nxos_run_text(fa_parse_nxos_lldp_table, NULL, blank_cap, strlen(blank_cap), &r,
+			     &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Ethernet1/9"), "lldp.port_id"),
+			 "b8ce.f6ff.fe01");
+	ck_assert_msg(fa_device_find_port(d, "Ethernet1/10") == NULL &&
+			  fa_tp_warned(d, "line 3: not a neighbour row"),
+		      "A row that cannot be read is a warning naming its line.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_lldp_table, NULL, "x\n", 2, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "No header: not show lldp neighbors.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_nxos_interface_json)
 {
 	json_t *d =
@@ -813,6 +853,32 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 		fa_agree_ntc_status(&a, ntc_status[i]);
 	for (i = 0; i < sizeof(ssh_facts) / sizeof(ssh_facts[0]); i++)
 		fa_agree_napalm_ssh_facts(&a, ssh_facts[i]);
+
+	/* ntc-templates' show lldp neighbors: neighbour name and port per local port. */
+	d = fa_nxos_run(fa_parse_nxos_lldp_table,
+			fa_test_fixture(NTC "show_lldp_neighbors/cisco_nxos_show_lldp_neighbors.raw"));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(NTC "show_lldp_neighbors/"
+						       "cisco_nxos_show_lldp_neighbors.yml"),
+				   &root, NULL, &err) == 0,
+		      "The ntc-templates LLDP table expectation loads (%s).", err.msg);
+	a.files++;
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		char *local =
+		    fa_nxos_ifname(json_string_value(json_object_get(row, "local_interface")));
+		json_t *p = fa_device_find_port(d, local);
+
+		fa_agree(&a, p != NULL, "lldp local port", local);
+		fa_agree_str(&a, fa_get_str(p, "lldp.system_name"),
+			     json_string_value(json_object_get(row, "neighbor_name")), "lldp name");
+		fa_agree_str(&a, fa_get_str(p, "lldp.port_id"),
+			     json_string_value(json_object_get(row, "neighbor_interface")),
+			     "lldp port");
+		free(local);
+	}
+	json_decref(root);
+	root = NULL;
+	json_decref(d);
 	for (i = 0; i < sizeof(ssh) / sizeof(ssh[0]); i++) {
 		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
 			 ssh[i]);
@@ -1194,6 +1260,7 @@ Suite *fa_parse_nxos_suite(void)
 	tcase_add_test(tc, parse_nxos_version_text_variants);
 	tcase_add_test(tc, parse_nxos_status_text);
 	tcase_add_test(tc, parse_nxos_status_variants);
+	tcase_add_test(tc, parse_nxos_lldp_table);
 	tcase_add_test(tc, parse_nxos_interface_json);
 	tcase_add_test(tc, parse_nxos_interface_single_row_is_a_dict);
 	tcase_add_test(tc, parse_nxos_interface_text);
