@@ -29,6 +29,10 @@ int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa
  */
 int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* The text form of "show interfaces": the same fields (fa_parse_eos_interfaces detects it). */
+int fa_parse_eos_interfaces_text(const struct fa_capture *cap, json_t *device,
+				 struct fa_err *err);
+
 /* "show interfaces status" (text): ports, states, speed, description. */
 int fa_parse_eos_status(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 

@@ -33,6 +33,7 @@ static const struct fa_command fa_eos_commands[] = {
     {"show interfaces transceiver dom thresholds | json", FA_EXPAND_NONE,
      FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_eos_transceiver_dom},
     {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_version},
+    {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_interfaces},
     {"show interfaces status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_status},
     {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_lldp_table},
 };

@@ -34,7 +34,7 @@ static const struct {
 	int min_compared; /* guards against a comparison that silently stops reading */
 	int differences;  /* documented differences, the model being right */
 } fa_families[] = {
-    {"eos", "NAPALM, ntc-templates", fa_agree_eos, 80, 2},
+    {"eos", "NAPALM, ntc-templates", fa_agree_eos, 140, 2},
     {"junos", "NAPALM", fa_agree_junos, 80, 0},
     {"linux ethtool", "jc", fa_agree_linux_ethtool, 6, 2},
     {"nxos", "NAPALM, ntc-templates", fa_agree_nxos, 2300, 0},

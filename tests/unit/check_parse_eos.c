@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +270,59 @@ START_TEST(parse_eos_lldp_table)
 	json_decref(d);
 	d = run_text(fa_parse_eos_lldp_table, "Port Name\n", 10, &r);
 	ck_assert_msg(r == -FA_EPARSE, "No header: not show lldp neighbors.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show interfaces" as text: real blocks, values read off each by hand. */
+START_TEST(parse_eos_interfaces_text)
+{
+	json_t *d = run_ok(fa_parse_eos_interfaces,
+			   fa_test_fixture(NTC "show_interfaces/arista_eos_show_interfaces.raw"));
+	const char *bad = "Ethernet1 is up, line protocol is sideways (connected)\n";
+	int r;
+
+	/* "Ethernet49/1 is administratively down, line protocol is notpresent (disabled)" */
+	ck_assert_str_eq(port_str(d, "Ethernet49/1", "admin_state"), "down");
+	ck_assert_str_eq(port_str(d, "Ethernet49/1", "oper_state"), "notpresent");
+	/* "Hardware is Ethernet, address is fcbd.67e2.b922 (bia fcbd.67e2.b922)" */
+	ck_assert_str_eq(port_str(d, "Ethernet49/1", "mac"), "fc:bd:67:e2:b9:22");
+	/* "Ethernet MTU 9214 bytes , BW 100000000 kbit" */
+	ck_assert_msg(port_int(d, "Ethernet49/1", "mtu") == 9214, "Ethernet MTU 9214.");
+	ck_assert_msg(port_int(d, "Ethernet49/1", "speed") == 100000000000LL, "BW in kbit.");
+	/* "Description: Connects to Ethernet1 on localhost", "IP MTU 1500 bytes" */
+	ck_assert_str_eq(port_str(d, "Ethernet2", "description"),
+			 "Connects to Ethernet1 on localhost");
+	ck_assert_msg(port_int(d, "Ethernet2", "mtu") == 1500, "IP MTU 1500.");
+	/* "292 packets input, 31440 bytes", "203 packets output, 33221 bytes", "1 link status" */
+	ck_assert_msg(port_int(d, "Ethernet1", "counters.rx_bytes") == 31440 &&
+			  port_int(d, "Ethernet1", "counters.tx_bytes") == 33221 &&
+			  port_int(d, "Ethernet1", "counters.carrier_changes") == 1,
+		      "The byte counts and link status changes.");
+	/* "Port-Channel1 is down, line protocol is lowerlayerdown (notconnect)", no BW */
+	ck_assert_str_eq(port_str(d, "Port-Channel1", "type"), "bond");
+	ck_assert_str_eq(port_str(d, "Port-Channel1", "admin_state"), "up");
+	ck_assert_str_eq(port_str(d, "Port-Channel1", "oper_state"), "lowerlayerdown");
+	ck_assert_msg(!port_has(d, "Port-Channel1", "speed"), "No BW, no speed.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real output raises no warning.");
+	json_decref(d);
+
+	/* an SVI and a VXLAN interface with its indented mapping lines */
+	d = run_ok(fa_parse_eos_interfaces,
+		   fa_test_fixture(NTC "show_interfaces/arista_eos_show_interfaces3.raw"));
+	ck_assert_str_eq(port_str(d, "Vlan888", "mac"), "fc:59:c0:e3:a5:79");
+	ck_assert_msg(port_int(d, "Vlan888", "mtu") == 1500, "IP MTU 1500 bytes (default).");
+	ck_assert_str_eq(port_str(d, "Vxlan1", "type"), "virtual");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 2, "Two interfaces.");
+	json_decref(d);
+
+	d = run_text(fa_parse_eos_interfaces, bad, strlen(bad), &r);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(has_warning(d, "line protocol 'sideways' not understood"),
+		      "An unknown line protocol is a warning.");
+	json_decref(d);
+	d = run_text(fa_parse_eos_interfaces, "% Invalid input\n", 16, &r);
+	ck_assert_msg(r == -FA_EPARSE, "An error text is not show interfaces.");
 	json_decref(d);
 }
 END_TEST
@@ -589,6 +644,64 @@ static void agree_ntc_status(struct fa_agree_tally *t, const char *base)
 	json_decref(d);
 }
 
+/*
+ * ntc-templates' show interfaces (text): link status (only "administratively down" is an
+ * admin state), line protocol, MTU, MAC, description, bandwidth (the model's speed) and the
+ * link status changes.
+ */
+static void agree_ntc_interfaces(struct fa_agree_tally *t, const char *base)
+{
+	char raw[256], yml[256];
+	json_t *d, *exp, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_interfaces/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interfaces/%s.yml", base);
+	d = run_ok(fa_parse_eos_interfaces, fa_test_fixture(raw));
+	exp = load_json(t, yml);
+	json_array_foreach(json_object_get(exp, "parsed_sample"), i, row)
+	{
+		const char *name = json_string_value(json_object_get(row, "interface"));
+		const char *link = json_string_value(json_object_get(row, "link_status"));
+		const char *proto = json_string_value(json_object_get(row, "protocol_status"));
+		const char *mtu = json_string_value(json_object_get(row, "mtu"));
+		const char *mac = json_string_value(json_object_get(row, "mac_address"));
+		const char *bw = json_string_value(json_object_get(row, "bandwidth"));
+		const char *chg = json_string_value(json_object_get(row, "link_status_change"));
+		json_t *p = fa_device_find_port(d, name);
+		int64_t n;
+
+		fa_agree_count(t, p != NULL, "eos", "interface", name);
+		if (!p)
+			continue;
+		fa_agree_count(t, str_same(fa_get_str(p, "admin_state"),
+					   strcmp(link, "administratively down") == 0 ? "down"
+										  : "up"),
+			       "eos", "link_status", name);
+		fa_agree_count(t, strncmp(proto, fa_get_str(p, "oper_state"),
+					  strcspn(proto, " ")) == 0,
+			       "eos", "protocol_status", name);
+		if (fa_parse_int(mtu, &n))
+			fa_agree_count(t, fa_tp_int(p, "mtu") == n, "eos", "mtu", name);
+		if (mac && *mac)
+			fa_agree_count(t, id_same(fa_get_str(p, "mac"), mac), "eos", "mac_address",
+				       name);
+		if (json_string_value(json_object_get(row, "description")) &&
+		    *json_string_value(json_object_get(row, "description")))
+			fa_agree_count(t, str_same(fa_get_str(p, "description"),
+						   json_string_value(json_object_get(
+						       row, "description"))),
+				       "eos", "description", name);
+		if (bw && sscanf(bw, "%" SCNd64 " kbit", &n) == 1)
+			fa_agree_count(t, fa_tp_int(p, "speed") == n * 1000, "eos", "bandwidth", name);
+		if (chg && fa_parse_int(chg, &n))
+			fa_agree_count(t, fa_tp_int(p, "counters.carrier_changes") == n, "eos",
+				       "link_status_change", name);
+	}
+	json_decref(exp);
+	json_decref(d);
+}
+
 /* The agreement suite's EOS row. */
 void fa_agree_eos(struct fa_agree_tally *t)
 {
@@ -604,6 +717,8 @@ void fa_agree_eos(struct fa_agree_tally *t)
 		agree_ntc_version(t, ntc_version[i]);
 	agree_ntc_status(t, "arista_eos_show_interfaces_status");
 	agree_ntc_status(t, "arista_eos_show_interfaces_status_flags");
+	agree_ntc_interfaces(t, "arista_eos_show_interfaces");
+	agree_ntc_interfaces(t, "arista_eos_show_interfaces3");
 
 	/* ntc-templates' show lldp neighbors: neighbour name and port per local port. */
 	d = run_ok(fa_parse_eos_lldp_table,
@@ -766,6 +881,7 @@ Suite *fa_parse_eos_suite(void)
 	tcase_add_test(tc, parse_eos_status_text);
 	tcase_add_test(tc, parse_eos_status_variants);
 	tcase_add_test(tc, parse_eos_lldp_table);
+	tcase_add_test(tc, parse_eos_interfaces_text);
 	tcase_add_test(tc, parse_eos_interfaces_real);
 	tcase_add_test(tc, parse_eos_interfaces_malformed);
 	tcase_add_test(tc, parse_eos_lldp_real);
