@@ -141,7 +141,12 @@ int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct
 	json_error_t jerr;
 	json_t *root, *ifs, *v;
 	const char *k;
+	size_t i;
 
+	for (i = 0; i < cap->len && isspace((unsigned char)cap->data[i]); i++)
+		;
+	if (i < cap->len && cap->data[i] != '{')
+		return fa_parse_eos_interfaces_text(cap, device, err);
 	root = json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_err_set(err, FA_EPARSE, FA_EOS_INTF_CMD ": not JSON (line %d: %s)",

@@ -20,7 +20,7 @@
 #include "audit/util/err.h"
 #include "drivers/capture.h"
 
-/* "show version | json": model, serial, os. */
+/* "show version | json" (or the text): model, serial, os. */
 int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /*
@@ -29,8 +29,18 @@ int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa
  */
 int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
+/* The text form of "show interfaces": the same fields (fa_parse_eos_interfaces detects it). */
+int fa_parse_eos_interfaces_text(const struct fa_capture *cap, json_t *device,
+				 struct fa_err *err);
+
+/* "show interfaces status" (text): ports, states, speed, description. */
+int fa_parse_eos_status(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
 /* "show lldp neighbors detail | json": lldp.* of each port. */
 int fa_parse_eos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show lldp neighbors" (text, without detail): lldp.system_name and lldp.port_id. */
+int fa_parse_eos_lldp_table(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /*
  * "show running-config sanitized": hostname and per-port qos.* and fec.  Plain text, or
@@ -62,5 +72,15 @@ typedef bool (*fa_eos_interface_fn)(json_t *device, const char *name, const json
 int fa_eos_each_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err,
 			  const char *cmd, const char *member, fa_eos_interface_fn fn,
 			  const void *ctx);
+
+/*
+ * The full name of the abbreviated interface name (@len bytes at @name) the text tables
+ * print: "Et3/1/1" -> "Ethernet3/1/1", "Ma1" -> "Management1", "Po49" -> "Port-Channel49";
+ * other names as they are.  New string (free with free()).
+ */
+char *fa_eos_ifname(const char *name, size_t len);
+
+/* The model port type of a full EOS interface name, as the JSON form gives it. */
+const char *fa_eos_port_type(const char *name);
 
 #endif /* FA_DRIVERS_PARSE_EOS_H */

@@ -10,7 +10,8 @@
  * carrier changes and byte counters, so "collect --sample" sends it twice (FA_CMD_COUNTERS)
  * and every collection once (FA_CMD_ALSO_CONFIG).  "show priority-flow-control counters"
  * is not sent: it gives only totals over all priorities, and the model's pause counters are
- * per priority.
+ * per priority.  The plain-text forms a user may bring in a capture are listed as parse-only
+ * (FA_CMD_PARSE_ONLY); a parser of a JSON form tells the text from the JSON.
  */
 #include "config.h"
 
@@ -31,6 +32,10 @@ static const struct fa_command fa_eos_commands[] = {
      fa_parse_eos_transceiver},
     {"show interfaces transceiver dom thresholds | json", FA_EXPAND_NONE,
      FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_eos_transceiver_dom},
+    {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_version},
+    {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_interfaces},
+    {"show interfaces status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_status},
+    {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_eos_lldp_table},
 };
 
 const struct fa_platform fa_platform_eos = {

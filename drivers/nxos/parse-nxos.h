@@ -22,6 +22,10 @@ int fa_parse_nxos_version(const struct fa_capture *cap, json_t *device, struct f
 int fa_parse_nxos_interface(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show lldp neighbors detail | json" (or text): lldp.* per local port. */
 int fa_parse_nxos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show lldp neighbors" (text, without detail): lldp.system_name and lldp.port_id per port. */
+int fa_parse_nxos_lldp_table(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show interface status" (text): ports, states, speed, description. */
+int fa_parse_nxos_status(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show running-config" (or "show running-config ipqos"): PFC, PFC watchdog, ECN per port. */
 int fa_parse_nxos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show interface counters errors" (text): error and discard counters per port. */

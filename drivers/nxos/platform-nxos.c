@@ -2,8 +2,9 @@
 /*
  * The nxos platform: Cisco Nexus switches running NX-OS, over SSH.
  *
- * The JSON forms are collected; the plain-text forms of "show interface" and "show lldp
- * neighbors detail" are listed for captures a user brings (FA_CMD_PARSE_ONLY).  The running
+ * The JSON forms are collected; the plain-text forms of "show version", "show interface" and
+ * "show lldp neighbors detail", and the text-only "show interface status" and "show lldp
+ * neighbors", are listed for captures a user brings (FA_CMD_PARSE_ONLY).  The running
  * configuration is read for PFC and ECN; "show running-config ipqos" is the smaller QoS-only
  * view of it and parses the same way.  "show interface | json" also carries byte, error and
  * discard counters, so "collect --sample" sends it twice (FA_CMD_COUNTERS), and every
@@ -26,9 +27,12 @@ static const struct fa_command fa_nxos_commands[] = {
      fa_parse_nxos_errors},
     {"show interface transceiver details", FA_EXPAND_NONE, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
      fa_parse_nxos_transceiver},
+    {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_version},
     {"show running-config ipqos", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_config},
     {"show interface", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_interface},
     {"show lldp neighbors detail", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_lldp},
+    {"show interface status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_status},
+    {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_nxos_lldp_table},
 };
 
 const struct fa_platform fa_platform_nxos = {

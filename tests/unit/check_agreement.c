@@ -35,11 +35,11 @@ static const struct {
 	int differences;  /* documented differences, the model being right */
 } fa_families[] = {
     {"cumulus-nclu", "NAPALM", fa_agree_cumulus_nclu, 36, 0},
-    {"eos", "NAPALM", fa_agree_eos, 32, 2},
+    {"eos", "NAPALM, ntc-templates", fa_agree_eos, 140, 2},
     {"junos", "NAPALM", fa_agree_junos, 80, 0},
     {"linux ethtool", "jc", fa_agree_linux_ethtool, 6, 2},
     {"linux ip", "ntc-templates", fa_agree_linux_ip, 40, 0},
-    {"nxos", "NAPALM, ntc-templates", fa_agree_nxos, 300, 0},
+    {"nxos", "NAPALM, ntc-templates", fa_agree_nxos, 2300, 0},
     {"nxos", "Genie", fa_agree_nxos_genie, 90, 1},
     {"sonic", "sonic-utilities", fa_agree_sonic, 15, 0},
 };

@@ -77,6 +77,202 @@ START_TEST(parse_nxos_version_json)
 }
 END_TEST
 
+/* The text of "show version": one real capture per layout, values read off each by hand. */
+START_TEST(parse_nxos_version_text)
+{
+	static const struct {
+		const char *rel, *hostname, *model, *serial, *version;
+	} cases[] = {
+		/* 10.x: "NXOS: version 10.4(5) [Maintenance Release]" */
+		{NTC "show_version/cisco_nxos_show_version5.raw", "N9K-LAB-15",
+		 "Nexus9000 C93180YC-FX3 Chassis", "FLM27400B3D", "10.4(5)"},
+		/* " NXOS:" indented by one blank; "System version: 9.3(7a)" is before the reset */
+		{NTC "show_version/cisco_nxos_show_version7.raw", "N3K-LAB-19",
+		 "Nexus3000 C3232C Chassis (Nexus 9000 Series)", "FOC21261DQD", "9.3(15)"},
+		/* 5.x: "system:    version 5.2(1)N1(4)", a chassis with its supervisor note */
+		{NTC "show_version/cisco_nxos_show_version3.raw", "DC2TESTSW01-55",
+		 "Nexus5548 Chassis", "FOC171737PL", "5.2(1)N1(4)"},
+		/* ACI leaf: "system:    version 14.0(1h) [build 14.0(1h)]" */
+		{NTC "show_version/cisco_nxos_show_version1.raw", "Leaf-101", "N9K-C9396PX",
+		 "SAL1909A8CT", "14.0(1h)"},
+		/* two notes: "NXOS: version 10.4(3) [build 10.4(2)IMG9(0.27)] [Feature Release]" */
+		{GENIE "ShowVersion/cli/equal/golden_output_3_output.txt", "Spine-11",
+		 "Nexus9000 C9332D-GX2B Chassis", "FDO26380WP2", "10.4(3)"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(cases[i].rel));
+
+		ck_assert_str_eq(fa_get_str(d, "hostname"), cases[i].hostname);
+		ck_assert_str_eq(fa_get_str(d, "model"), cases[i].model);
+		ck_assert_str_eq(fa_get_str(d, "serial"), cases[i].serial);
+		ck_assert_str_eq(fa_get_str(d, "os.name"), "NX-OS");
+		ck_assert_str_eq(fa_get_str(d, "os.version"), cases[i].version);
+		ck_assert_msg(json_object_get(d, "warnings") == NULL,
+			      "A real show version raises no warning (%s).", cases[i].rel);
+		json_decref(d);
+	}
+}
+END_TEST
+
+/* A banner without a release warns; a text with neither is not show version. */
+START_TEST(parse_nxos_version_text_variants)
+{
+	const char *no_release = "Cisco Nexus Operating System (NX-OS) Software\n\nHardware\n"
+				 "  cisco Nexus9000 C9364C Chassis\n  Device name: spine1\n";
+	const char *other = "Software\n  BIOS: version 1.0\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	int r;
+
+	d = fa_nxos_run_text(fa_parse_nxos_version, NULL, no_release, strlen(no_release), &r,
+			     &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "spine1");
+	ck_assert_msg(fa_get_str(d, "os.version") == NULL, "No release line, no os.version.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "A missing release is a warning.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_version, NULL, other, strlen(other), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "A text without banner or release is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show interface status": real tables, values read off each by hand. */
+START_TEST(parse_nxos_status_text)
+{
+	json_t *d = fa_nxos_run(fa_parse_nxos_status,
+				fa_test_fixture(NTC "show_interface_status/"
+						    "cisco_nxos_show_interface_status.raw"));
+	json_t *p = fa_device_find_port(d, "Ethernet1/1");
+
+	/* "mgmt0         --                 connected routed    full    100     --" */
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "mgmt0"), "oper_state"), "up");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "mgmt0"), "speed") == 100000000LL,
+		      "A bare speed is Mb/s.");
+	ck_assert_msg(fa_get_str(fa_device_find_port(d, "mgmt0"), "description") == NULL,
+		      "'--' is no name.");
+	/* "Eth1/1        managed by puppet  disabled  routed    auto    auto    SFP-H10GB-CU2M" */
+	ck_assert_str_eq(fa_get_str(p, "description"), "managed by puppet");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_msg(fa_get_int(p, "speed", NULL) == 0, "auto is no speed.");
+	/* "Eth1/3        --                 xcvrAbsen 1         auto    auto    --" */
+	p = fa_device_find_port(d, "Ethernet1/3");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	/* negotiated speeds "a-10G", and a tunnel table with Reason columns after it */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NTC "show_interface_status/"
+					    "cisco_nxos_show_interface_status_tunnel.raw"));
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/2"), "speed") == 10000000000LL,
+		      "a-10G is 10 Gb/s.");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Ethernet1/2"), "description"),
+			 "TEST2");
+	p = fa_device_find_port(d, "Tunnel41");
+	ck_assert_str_eq(fa_get_str(p, "description"), "Test Tun41");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Tunnel13"), "oper_state"), "up");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 9, "4 ports, 5 tunnels.");
+	json_decref(d);
+
+	/* rows without a Type ("Eth1/3 -- xcvrAbsen 1 auto auto"), SVIs, a name with blanks */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NTC "show_interface_status/"
+					    "cisco_nxos_show_interface_status4.raw"));
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan146"), "description"),
+			 "my vlan 146");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Vlan146"), "type"), "vlan");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 9, "9 rows.");
+	json_decref(d);
+
+	/* "Eth51/1/1           --              connected" runs past the Port column */
+	d = fa_nxos_run(fa_parse_nxos_status,
+			fa_test_fixture(NAPALM_SSH "test_get_facts/7009_6_2_14/"
+						   "show_interface_status.txt"));
+	p = fa_device_find_port(d, "Ethernet51/1/1");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_msg(fa_int(p, "speed") == 1000000000LL && !fa_get_str(p, "description"),
+		      "A row off its columns is read by its status word.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* A table cut short or other text: what cannot be read is said, never silently empty. */
+START_TEST(parse_nxos_status_variants)
+{
+	const char *cut = "Port          Name               Status    Vlan      Duplex  Speed   Type\n"
+			  "Eth1/1        --                 connected routed    full    400G    QSFP\n"
+			  "Eth1/2        a name that is cut to\n"
+			  "Eth1/3        a name cut by them connected routed    full    fast    --\n";
+	const char *noheader = "Eth1/1 -- connected routed full 400G\n";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	int r;
+
+	d = fa_nxos_run_text(fa_parse_nxos_status, NULL, cut, strlen(cut), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_int(fa_device_find_port(d, "Ethernet1/1"), "speed") == 400000000000LL,
+		      "400G is 400 Gb/s.");
+	ck_assert_msg(fa_device_find_port(d, "Ethernet1/2") == NULL, "A row without a status.");
+	ck_assert_msg(fa_tp_warned(d, "line 3: no status"), "... is a warning with its line.");
+	ck_assert_msg(fa_tp_warned(d, "unknown speed 'fast'"), "An unknown speed warns.");
+	ck_assert_msg(!fa_get_str(fa_device_find_port(d, "Ethernet1/3"), "description"),
+		      "A name up to the status column may be cut: left out.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_status, NULL, noheader, strlen(noheader), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && err.line == 1, "Rows without a header: error at line 1.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show lldp neighbors": a long Device ID on a line of its own, its row indented after it. */
+START_TEST(parse_nxos_lldp_table)
+{
+	const char *blank_cap = "Device ID            Local Intf      Hold-time  Capability  Port ID\n"
+				"gpu-node-01          Eth1/9          120                    b8ce.f6ff.fe01\n"
+				"spine1               Eth1/10         abc        BR          Ethernet1/1\n";
+	json_t *d = fa_nxos_run(fa_parse_nxos_lldp_table,
+				fa_test_fixture(NTC "show_lldp_neighbors/"
+						    "cisco_nxos_show_lldp_neighbors.raw"));
+	json_t *p = fa_device_find_port(d, "Ethernet1/2");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	/* "nx-osv9000-4-extremely-long-name" then "    Eth1/2   120   BR   Ethernet1/1" */
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "nx-osv9000-4-extremely-long-name");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1/1");
+	/* "nx-osv9000-2         Eth1/3          120        BR          Ethernet1/3" */
+	p = fa_device_find_port(d, "Ethernet1/3");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "nx-osv9000-2");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Ethernet1/3");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 3, "Three neighbours.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+
+	/* a host without capabilities; a row without a hold time is a warning */
+	d = fa_nxos_run_text(fa_parse_nxos_lldp_table, NULL, blank_cap, strlen(blank_cap), &r,
+			     &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "Ethernet1/9"), "lldp.port_id"),
+			 "b8ce.f6ff.fe01");
+	ck_assert_msg(fa_device_find_port(d, "Ethernet1/10") == NULL &&
+			  fa_tp_warned(d, "line 3: not a neighbour row"),
+		      "A row that cannot be read is a warning naming its line.");
+	json_decref(d);
+	d = fa_nxos_run_text(fa_parse_nxos_lldp_table, NULL, "x\n", 2, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "No header: not show lldp neighbors.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_nxos_interface_json)
 {
 	json_t *d =
@@ -503,6 +699,126 @@ static void fa_agree_ntc_ifaces(struct fa_agree *a, const char *base)
 	json_decref(d);
 }
 
+/*
+ * ntc-templates' show version: hostname, serial, os (its release keeps the notes in
+ * brackets, the model stops before them) and platform (a chassis code out of the chassis
+ * line, e.g. "C93180YC-FX3" of "Nexus9000 C93180YC-FX3 Chassis": compared as a part of it).
+ */
+static void fa_agree_ntc_version(struct fa_agree *a, const char *base)
+{
+	char raw[512], yml[512];
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *root = NULL, *row;
+	const char *os, *platform, *model;
+	size_t n;
+
+	snprintf(raw, sizeof(raw), NTC "show_version/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_version/%s.yml", base);
+	d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(raw));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	a->files++;
+	row = json_array_get(json_object_get(root, "parsed_sample"), 0);
+	fa_agree_str(a, fa_get_str(d, "hostname"),
+		     json_string_value(json_object_get(row, "hostname")), "hostname");
+	fa_agree_str(a, fa_get_str(d, "serial"), json_string_value(json_object_get(row, "serial")),
+		     "serial");
+	os = json_string_value(json_object_get(row, "os"));
+	if (os) {
+		n = strcspn(os, " ");
+		fa_agree(a,
+			 fa_get_str(d, "os.version") && strlen(fa_get_str(d, "os.version")) == n &&
+			     strncmp(fa_get_str(d, "os.version"), os, n) == 0,
+			 "os", os);
+	}
+	platform = json_string_value(json_object_get(row, "platform"));
+	model = fa_get_str(d, "model");
+	if (platform && *platform)
+		fa_agree(a, model && strstr(model, platform) != NULL, "platform", platform);
+	json_decref(root);
+	json_decref(d);
+}
+
+/*
+ * ntc-templates' show interface status: each port, its name (not "--"), its status (connected
+ * or up is a link) and its speed (a bare number is Mb/s, "a-" a negotiated speed).
+ */
+static void fa_agree_ntc_status(struct fa_agree *a, const char *base)
+{
+	char raw[512], yml[512];
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *root = NULL, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_interface_status/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interface_status/%s.yml", base);
+	d = fa_nxos_run(fa_parse_nxos_status, fa_test_fixture(raw));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(yml), &root, NULL, &err) == 0, "%s loads (%s).",
+		      yml, err.msg);
+	a->files++;
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		const char *port = json_string_value(json_object_get(row, "port"));
+		const char *name = json_string_value(json_object_get(row, "name"));
+		const char *status = json_string_value(json_object_get(row, "status"));
+		const char *speed = json_string_value(json_object_get(row, "speed"));
+		char *full = fa_nxos_ifname(port ? port : "");
+		json_t *p = fa_device_find_port(d, full);
+		int64_t n;
+
+		fa_agree(a, p != NULL, "port", full);
+		free(full);
+		if (!p)
+			continue;
+		if (name && strcmp(name, "--") != 0)
+			fa_agree_str(a, fa_get_str(p, "description"), name, "name");
+		if (status)
+			fa_agree_str(a, fa_get_str(p, "oper_state"),
+				     strcmp(status, "connected") == 0 || strcmp(status, "up") == 0
+					 ? "up"
+					 : "down",
+				     "status");
+		if (speed && strncmp(speed, "a-", 2) == 0)
+			speed += 2;
+		if (speed && fa_parse_speed(speed, 1000000, &n))
+			fa_agree(a, fa_int(p, "speed") == n, "speed", speed);
+	}
+	json_decref(root);
+	json_decref(d);
+}
+
+/*
+ * NAPALM's nxos_ssh get_facts reads show version and show interface status (text): hostname,
+ * serial, model, os_version (the release without its build suffix) and the interface list.
+ */
+static void fa_agree_napalm_ssh_facts(struct fa_agree *a, const char *dir)
+{
+	char path[512];
+	json_t *d, *e, *v;
+	const char *s;
+	size_t i;
+
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/show_version.txt", dir);
+	d = fa_nxos_run(fa_parse_nxos_version, fa_test_fixture(path));
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/show_interface_status.txt", dir);
+	d = fa_nxos_run_into(fa_parse_nxos_status, d, fa_test_fixture(path));
+	snprintf(path, sizeof(path), NAPALM_SSH "test_get_facts/%s/expected_result.json", dir);
+	e = fa_load_json(a, fa_test_fixture(path));
+	fa_agree_str(a, fa_get_str(d, "hostname"), json_string_value(json_object_get(e, "hostname")),
+		     "hostname");
+	fa_agree_str(a, fa_get_str(d, "serial"),
+		     json_string_value(json_object_get(e, "serial_number")), "serial");
+	fa_agree_str(a, fa_get_str(d, "model"), json_string_value(json_object_get(e, "model")),
+		     "model");
+	s = json_string_value(json_object_get(e, "os_version"));
+	fa_agree_str(a, fa_get_str(d, "os.version"), s, "os_version");
+	json_array_foreach(json_object_get(e, "interface_list"), i, v)
+	    fa_agree(a, fa_agree_find(d, json_string_value(v)) != NULL, "interface",
+		     json_string_value(v));
+	json_decref(e);
+	json_decref(d);
+}
+
 /* The agreement suite's NX-OS row for NAPALM and ntc-templates. */
 void fa_agree_nxos(struct fa_agree_tally *t)
 {
@@ -512,6 +828,14 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 	    "cisco_nxos_show_interface4",  "cisco_nxos_show_interface6",
 	    "cisco_nxos_show_interface8",  "cisco_nxos_show_interface_01",
 	};
+	static const char *const ntc_version[] = {
+	    "cisco_nxos_show_version1", "cisco_nxos_show_version3", "cisco_nxos_show_version5",
+	    "cisco_nxos_show_version7"};
+	static const char *const ntc_status[] = {
+	    "cisco_nxos_show_interface_status", "cisco_nxos_show_interface_status2",
+	    "cisco_nxos_show_interface_status4", "cisco_nxos_show_interface_status_tunnel"};
+	static const char *const ssh_facts[] = {"7009_6_2_14", "N93180", "missing_domain",
+						"newer_version"};
 	static const char *const ssh[] = {"5548_7_0_8_N1_1", "6004_7_3_3_N1_1", "N93180_7_0_3_I7_2",
 					  "missing_mtu",     "no_delay",	"normal"};
 	struct fa_agree a = {0, 0, 0, 0, 0, 0};
@@ -523,6 +847,38 @@ void fa_agree_nxos(struct fa_agree_tally *t)
 
 	for (i = 0; i < sizeof(ntc) / sizeof(ntc[0]); i++)
 		fa_agree_ntc_ifaces(&a, ntc[i]);
+	for (i = 0; i < sizeof(ntc_version) / sizeof(ntc_version[0]); i++)
+		fa_agree_ntc_version(&a, ntc_version[i]);
+	for (i = 0; i < sizeof(ntc_status) / sizeof(ntc_status[0]); i++)
+		fa_agree_ntc_status(&a, ntc_status[i]);
+	for (i = 0; i < sizeof(ssh_facts) / sizeof(ssh_facts[0]); i++)
+		fa_agree_napalm_ssh_facts(&a, ssh_facts[i]);
+
+	/* ntc-templates' show lldp neighbors: neighbour name and port per local port. */
+	d = fa_nxos_run(fa_parse_nxos_lldp_table,
+			fa_test_fixture(NTC "show_lldp_neighbors/cisco_nxos_show_lldp_neighbors.raw"));
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(NTC "show_lldp_neighbors/"
+						       "cisco_nxos_show_lldp_neighbors.yml"),
+				   &root, NULL, &err) == 0,
+		      "The ntc-templates LLDP table expectation loads (%s).", err.msg);
+	a.files++;
+	json_array_foreach(json_object_get(root, "parsed_sample"), i, row)
+	{
+		char *local =
+		    fa_nxos_ifname(json_string_value(json_object_get(row, "local_interface")));
+		json_t *p = fa_device_find_port(d, local);
+
+		fa_agree(&a, p != NULL, "lldp local port", local);
+		fa_agree_str(&a, fa_get_str(p, "lldp.system_name"),
+			     json_string_value(json_object_get(row, "neighbor_name")), "lldp name");
+		fa_agree_str(&a, fa_get_str(p, "lldp.port_id"),
+			     json_string_value(json_object_get(row, "neighbor_interface")),
+			     "lldp port");
+		free(local);
+	}
+	json_decref(root);
+	root = NULL;
+	json_decref(d);
 	for (i = 0; i < sizeof(ssh) / sizeof(ssh[0]); i++) {
 		snprintf(path, sizeof(path), NAPALM_SSH "test_get_interfaces/%s/show_interface.txt",
 			 ssh[i]);
@@ -900,6 +1256,11 @@ Suite *fa_parse_nxos_suite(void)
 	TCase *tc = tcase_create("parse_nxos");
 
 	tcase_add_test(tc, parse_nxos_version_json);
+	tcase_add_test(tc, parse_nxos_version_text);
+	tcase_add_test(tc, parse_nxos_version_text_variants);
+	tcase_add_test(tc, parse_nxos_status_text);
+	tcase_add_test(tc, parse_nxos_status_variants);
+	tcase_add_test(tc, parse_nxos_lldp_table);
 	tcase_add_test(tc, parse_nxos_interface_json);
 	tcase_add_test(tc, parse_nxos_interface_single_row_is_a_dict);
 	tcase_add_test(tc, parse_nxos_interface_text);
