@@ -118,23 +118,10 @@ static void fa_emit(const struct fa_sink *sink, const struct fa_rule *r, enum fa
 	sink->outcome(sink->data, &o);
 }
 
-/*
- * The memos of a rule, per thread: its where, its expect (not for a group rule, decided from
- * the whole group), and a group rule's group_by and the argument of each uniform().
- */
-enum { FA_MEMO_WHERE, FA_MEMO_EXPECT, FA_MEMO_GROUP_BY, FA_MEMO_UNIFORM };
-
 /* fa_expr_test(e, ev), through memo @m when there is one. */
 static enum fa_tri fa_test(const struct fa_expr *e, struct fa_memo *m, struct fa_eval *ev)
 {
 	return m ? fa_memo_test(m, ev) : fa_expr_test(e, ev);
-}
-
-/* fa_expr_eval(e, ev, ret), through memo @m when there is one. */
-static enum fa_eval_status fa_eval(const struct fa_expr *e, struct fa_memo *m, struct fa_eval *ev,
-				   json_t **ret)
-{
-	return m ? fa_memo_eval(m, ev, ret) : fa_expr_eval(e, ev, ret);
 }
 
 /*
@@ -150,7 +137,7 @@ static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
 	ev->missing = NULL;
 	ev->error[0] = '\0';
 	if (r->where) {
-		t = fa_test(r->where, memo ? &memo[FA_MEMO_WHERE] : NULL, ev);
+		t = fa_test(r->where, memo ? &memo[0] : NULL, ev);
 		if (t == FA_TRI_FALSE) {
 			fa_emit(sink, r, FA_RES_NA, ev, subj, t);
 			return;
@@ -160,7 +147,7 @@ static void fa_evaluate_subject(const struct fa_rule *r, struct fa_eval *ev,
 			return;
 		}
 	}
-	t = fa_test(r->expect, memo ? &memo[FA_MEMO_EXPECT] : NULL, ev);
+	t = fa_test(r->expect, memo ? &memo[1] : NULL, ev);
 	switch (t) {
 	case FA_TRI_TRUE:
 		fa_emit(sink, r, FA_RES_PASS, ev, subj, t);
@@ -295,7 +282,7 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 /* @ev: the evaluation to use (its path cache, topology), bound here to the member. */
 static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const char *devname,
 			 const char *portname, struct fa_eval *ev, const struct fa_sink *sink,
-			 struct fa_memo *memo)
+			 struct fa_memo *where_memo)
 {
 	const struct fa_rule *r = g->r;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
@@ -309,13 +296,13 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 	fa_member_bind(ev, mem, &subj, devname, portname);
 	subj.group = NULL;
 	if (r->where) {
-		t = fa_test(r->where, memo ? &memo[FA_MEMO_WHERE] : NULL, ev);
+		t = fa_test(r->where, where_memo, ev);
 		if (t != FA_TRI_TRUE) {
 			fa_emit(sink, r, t == FA_TRI_FALSE ? FA_RES_NA : FA_RES_NE, ev, &subj, t);
 			return;
 		}
 	}
-	switch (fa_eval(r->group_by, memo ? &memo[FA_MEMO_GROUP_BY] : NULL, ev, &key)) {
+	switch (fa_expr_eval(r->group_by, ev, &key)) {
 	case FA_EVAL_VALUE:
 		break;
 	case FA_EVAL_MISSING:
@@ -332,8 +319,7 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 		vals[u] = NULL;
 		g->miss[g->n * nu + u] = NULL;
 		ev->missing = NULL;
-		s = fa_eval(fa_expr_uniform_arg(r->expect, u), memo ? &memo[FA_MEMO_UNIFORM + u] : NULL,
-			    ev, &vals[u]);
+		s = fa_expr_eval(fa_expr_uniform_arg(r->expect, u), ev, &vals[u]);
 		if (s == FA_EVAL_MISSING)
 			g->miss[g->n * nu + u] = ev->missing;
 		if (s == FA_EVAL_ERROR)
@@ -1694,7 +1680,7 @@ struct fa_worker {
 };
 
 static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *ev,
-			 struct fa_memo **memo)
+			 struct fa_memo *memo)
 {
 	size_t k, n = w->nbatch;
 
@@ -1705,7 +1691,7 @@ static void fa_chunk_run(struct fa_work *w, struct fa_chunk *c, struct fa_eval *
 		c->rules[k].r = w->batch[k].r;
 		c->rules[k].counts = &c->counts[k];
 		c->rules[k].ne = json_array();
-		c->rules[k].memo = memo[k];
+		c->rules[k].memo = &memo[2 * k];
 	}
 	fa_batch_rules_init(c->rules, n);
 	fa_batch_devices(&c->run, c->rules, n, ev, c->dlo, c->dhi);
@@ -1716,33 +1702,22 @@ static void *fa_worker_batch(void *arg)
 {
 	struct fa_work *w = ((struct fa_worker *)arg)->work;
 	struct fa_eval ev = FA_EVAL_INIT;
-	struct fa_memo **memo = fa_xcalloc(w->nbatch + 1, sizeof(*memo));
-	size_t k, u, nu;
+	struct fa_memo *memo = fa_xcalloc(2 * w->nbatch + 1, sizeof(*memo));
+	size_t k;
 
+	/* Group rules' expect is decided from the whole group: only their where is a memo. */
 	for (k = 0; k < w->nbatch; k++) {
 		const struct fa_rule *r = w->batch[k].r;
-		bool group = r->scope == FA_SCOPE_GROUP;
 
-		nu = group ? fa_expr_uniform_count(r->expect) : 0;
-		memo[k] = fa_xcalloc(FA_MEMO_UNIFORM + nu, sizeof(*memo[k]));
-		fa_memo_init(&memo[k][FA_MEMO_WHERE], r->where);
-		fa_memo_init(&memo[k][FA_MEMO_EXPECT], group ? NULL : r->expect);
-		fa_memo_init(&memo[k][FA_MEMO_GROUP_BY], group ? r->group_by : NULL);
-		for (u = 0; u < nu; u++)
-			fa_memo_init(&memo[k][FA_MEMO_UNIFORM + u], fa_expr_uniform_arg(r->expect, u));
+		fa_memo_init(&memo[2 * k], r->where);
+		fa_memo_init(&memo[2 * k + 1], r->scope == FA_SCOPE_GROUP ? NULL : r->expect);
 	}
 	fa_eval_cache_init(w->main, &ev);
 	while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->nchunks)
 		fa_chunk_run(w, &w->chunks[k], &ev, memo);
 	fa_eval_cache_release(&ev);
-	for (k = 0; k < w->nbatch; k++) {
-		const struct fa_rule *r = w->batch[k].r;
-
-		nu = r->scope == FA_SCOPE_GROUP ? fa_expr_uniform_count(r->expect) : 0;
-		for (u = 0; u < FA_MEMO_UNIFORM + nu; u++)
-			fa_memo_release(&memo[k][u]);
-		free(memo[k]);
-	}
+	for (k = 0; k < 2 * w->nbatch; k++)
+		fa_memo_release(&memo[k]);
 	free(memo);
 	return NULL;
 }

@@ -27,10 +27,6 @@ void fa_memo_init(struct fa_memo *m, const struct fa_expr *e)
 
 void fa_memo_release(struct fa_memo *m)
 {
-	size_t i;
-
-	for (i = 0; m->slots && i < FA_MEMO_SLOTS; i++)
-		json_decref(m->slots[i].value);
 	free(m->slots);
 	m->slots = NULL;
 }
@@ -52,19 +48,16 @@ static bool fa_memo_same(const struct fa_memo_entry *en, const json_t *const *va
 	return en->used && !memcmp(en->vals, vals, n * sizeof(*vals));
 }
 
-/*
- * The entry of the values @m's paths have for the bindings, when it is known; else NULL and
- * @put: the slot to keep them in.  NULL and NULL: no memo (off).
- */
-static struct fa_memo_entry *fa_memo_find(struct fa_memo *m, struct fa_eval *ev,
-					  const json_t **vals, struct fa_memo_entry **put)
+enum fa_tri fa_memo_test(struct fa_memo *m, struct fa_eval *ev)
 {
+	const json_t *vals[FA_MEMO_MAX_PATHS];
+	const char *missing = ev->missing;
 	struct fa_memo_entry *en;
 	size_t i, slot[2];
+	enum fa_tri t;
 
-	*put = NULL;
 	if (m->off)
-		return NULL;
+		return fa_expr_test(m->e, ev);
 	for (i = 0; i < m->npaths; i++)
 		vals[i] = fa_expr_path_peek(m->paths[i], ev);
 	if (!m->slots)
@@ -75,72 +68,26 @@ static struct fa_memo_entry *fa_memo_find(struct fa_memo *m, struct fa_eval *ev,
 		en = &m->slots[slot[i]];
 		if (fa_memo_same(en, vals, m->npaths)) {
 			m->hits++;
-			return en;
+			if (!missing)
+				ev->missing = en->missing;
+			return en->tri;
 		}
 	}
 	if (m->lookups == FA_MEMO_TRIAL && m->hits * 2 < m->lookups)
 		m->off = true;
-	/* A free slot first, else the two slots take turns. */
-	*put = &m->slots[slot[m->slots[slot[0]].used ? (m->slots[slot[1]].used ? m->turn : 1) : 0]];
-	m->turn ^= 1;
-	return NULL;
-}
-
-/*
- * Keep what evaluation from @missing gave in @en, only when it says all: an error writes
- * ev->error, and ev->missing only tells what evaluation set when nothing set it before.
- */
-static bool fa_memo_keep(struct fa_memo *m, struct fa_memo_entry *en, const json_t **vals,
-			 const char *missing, struct fa_eval *ev)
-{
-	if (!en || missing || ev->error[0])
-		return false;
-	memcpy(en->vals, vals, m->npaths * sizeof(*vals));
-	en->missing = ev->missing;
-	json_decref(en->value);
-	en->value = NULL;
-	en->used = true;
-	return true;
-}
-
-enum fa_tri fa_memo_test(struct fa_memo *m, struct fa_eval *ev)
-{
-	const json_t *vals[FA_MEMO_MAX_PATHS];
-	const char *missing = ev->missing;
-	struct fa_memo_entry *en, *put;
-	enum fa_tri t;
-
-	en = fa_memo_find(m, ev, vals, &put);
-	if (en) {
-		if (!missing)
-			ev->missing = en->missing;
-		return en->tri;
-	}
 	t = fa_expr_test(m->e, ev);
-	if (t != FA_TRI_ERROR && fa_memo_keep(m, put, vals, missing, ev))
-		put->tri = t;
+	/*
+	 * Kept only when it says all: an error writes ev->error, and ev->missing only tells
+	 * what evaluation set when nothing set it before.  A free slot first, else the two
+	 * slots take turns.
+	 */
+	if (t != FA_TRI_ERROR && !missing && !ev->error[0]) {
+		en = &m->slots[slot[m->slots[slot[0]].used ? (m->slots[slot[1]].used ? m->turn : 1) : 0]];
+		m->turn ^= 1;
+		memcpy(en->vals, vals, m->npaths * sizeof(*vals));
+		en->missing = ev->missing;
+		en->tri = t;
+		en->used = true;
+	}
 	return t;
-}
-
-enum fa_eval_status fa_memo_eval(struct fa_memo *m, struct fa_eval *ev, json_t **ret)
-{
-	const json_t *vals[FA_MEMO_MAX_PATHS];
-	const char *missing = ev->missing;
-	struct fa_memo_entry *en, *put;
-	enum fa_eval_status s;
-
-	en = fa_memo_find(m, ev, vals, &put);
-	if (en) {
-		if (!missing)
-			ev->missing = en->missing;
-		if (en->status == FA_EVAL_VALUE)
-			*ret = json_incref(en->value);
-		return en->status;
-	}
-	s = fa_expr_eval(m->e, ev, ret);
-	if (s != FA_EVAL_ERROR && fa_memo_keep(m, put, vals, missing, ev)) {
-		put->status = s;
-		put->value = s == FA_EVAL_VALUE ? json_incref(*ret) : NULL;
-	}
-	return s;
 }

@@ -28,9 +28,7 @@
 struct fa_memo_entry {
 	const json_t *vals[FA_MEMO_MAX_PATHS];
 	const char *missing;	/* what evaluation set ev->missing to, from NULL */
-	enum fa_tri tri;	/* fa_memo_test() */
-	enum fa_eval_status status;	/* fa_memo_eval() */
-	json_t *value;		/* fa_memo_eval(), FA_EVAL_VALUE: a reference */
+	enum fa_tri tri;
 	bool used;
 };
 
@@ -50,8 +48,5 @@ void fa_memo_release(struct fa_memo *m);
 
 /* fa_expr_test(m->e, ev), from the memo when these values were seen. */
 enum fa_tri fa_memo_test(struct fa_memo *m, struct fa_eval *ev);
-
-/* fa_expr_eval(m->e, ev, ret) likewise (*ret a new reference); one memo is used one way. */
-enum fa_eval_status fa_memo_eval(struct fa_memo *m, struct fa_eval *ev, json_t **ret);
 
 #endif
