@@ -2,9 +2,12 @@
 /* The "show interface(s) status" table, read by its header (statustab.h). */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "audit/model.h"
 #include "drivers/text/statustab.h"
+#include "drivers/text/units.h"
 #include "audit/util/banned.h"
 
 #define FA_STATUSTAB_MAXWORDS 32
@@ -93,4 +96,58 @@ bool fa_statustab_row(const struct fa_statustab *tab, struct fa_textscan_span li
 	if (k < n)
 		ret->speed = w[k];
 	return true;
+}
+
+void fa_statustab_speed(json_t *device, json_t *port, const char *cmd, unsigned lineno,
+			const char *name, const struct fa_statustab_row *row)
+{
+	struct fa_textscan_span v = row->speed;
+	int64_t speed;
+	char *s;
+
+	if (!v.ptr)
+		return;
+	if (fa_textscan_starts(v, "a-")) {
+		v.ptr += 2;
+		v.len -= 2;
+	}
+	if (fa_textscan_eq(v, "auto") || fa_textscan_eq(v, "unconf") || fa_textscan_eq(v, "--"))
+		return;
+	s = fa_textscan_dup(v);
+	if (fa_parse_speed(s, 1000000, &speed) && speed > 0)
+		fa_set_int(port, "speed", speed);
+	else
+		fa_device_warn(device, "%s: line %u: %s: unknown speed '%s'", cmd, lineno, name, s);
+	free(s);
+}
+
+int fa_statustab_parse(const struct fa_capture *cap, json_t *device,
+		       const char *const *statuses, fa_statustab_row_fn row_fn,
+		       struct fa_err *err)
+{
+	struct fa_statustab tab = FA_STATUSTAB_INIT;
+	struct fa_statustab_row row;
+	struct fa_textscan ts;
+	struct fa_textscan_span line;
+	int nports = 0;
+
+	fa_textscan_init(&ts, cap->data, cap->len);
+	while (fa_textscan_next(&ts, &line)) {
+		if (fa_statustab_is_rule(line) || fa_statustab_header(&tab, line))
+			continue;
+		if (!tab.seen)
+			return fa_err_at(err, FA_EPARSE, cap->command, (int)ts.lineno, 0,
+					 "not an interface status table (no header)");
+		if (!fa_statustab_row(&tab, line, statuses, &row)) {
+			fa_device_warn(device, "%s: line %u: no status in '%.*s'", cap->command,
+				       ts.lineno, (int)line.len, line.ptr);
+			continue;
+		}
+		row_fn(device, cap->command, ts.lineno, &row);
+		nports++;
+	}
+	if (nports == 0)
+		return fa_err_at(err, FA_EPARSE, cap->command, 0, 0,
+				 "no interface in the interface status table");
+	return 0;
 }

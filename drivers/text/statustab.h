@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "drivers/parse.h"
 #include "drivers/text/textscan.h"
 
 /* The columns of the last header line seen. */
@@ -54,5 +55,25 @@ bool fa_statustab_is_rule(struct fa_textscan_span line);
  */
 bool fa_statustab_row(const struct fa_statustab *tab, struct fa_textscan_span line,
 		      const char *const *statuses, struct fa_statustab_row *ret);
+
+/* Sets a port's fields from one row; @lineno is the row's line, for warnings. */
+typedef void (*fa_statustab_row_fn)(json_t *device, const char *cmd, unsigned lineno,
+				    const struct fa_statustab_row *row);
+
+/*
+ * Read a whole status table from @cap: each data row goes to @row_fn, a row without a status
+ * is a device warning, output without a header or without any row is a parse error.
+ */
+int fa_statustab_parse(const struct fa_capture *cap, json_t *device,
+		       const char *const *statuses, fa_statustab_row_fn row_fn,
+		       struct fa_err *err);
+
+/*
+ * Set @port's speed from the row's Speed column: "a-" (negotiated) is dropped; "auto",
+ * "unconf" and "--" are no speed; a bare number is Mb/s; anything else is a device warning
+ * naming @name.
+ */
+void fa_statustab_speed(json_t *device, json_t *port, const char *cmd, unsigned lineno,
+			const char *name, const struct fa_statustab_row *row);
 
 #endif /* FA_DRIVERS_STATUSTAB_H */
