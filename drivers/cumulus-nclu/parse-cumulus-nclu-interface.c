@@ -23,6 +23,7 @@
 #include "audit/model.h"
 #include "drivers/cumulus-nclu/parse-cumulus-nclu-int.h"
 #include "drivers/cumulus-nclu/parse-cumulus-nclu.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "audit/util/banned.h"
 
@@ -142,15 +143,8 @@ static void fa_nclu_interface(json_t *device, const char *name, const json_t *if
 		fa_device_warn(device, "%s: %s: MTU is not a number", cmd, name);
 
 	s = json_string_value(json_object_get(obj, "mac"));
-	if (s && strlen(s) == 17) {
-		char mac[18];
-		size_t i;
-
-		for (i = 0; i < 17; i++)
-			mac[i] = (char)tolower((unsigned char)s[i]);
-		mac[17] = '\0';
-		fa_set_str(port, "mac", mac);
-	}
+	if (s)
+		fa_set_mac(port, s);
 	s = json_string_value(json_object_get(obj, "description"));
 	if (s && *s)
 		fa_set_str(port, "description", s);

@@ -20,6 +20,7 @@
 #include "audit/model.h"
 #include "drivers/cumulus/parse-cumulus-int.h"
 #include "drivers/cumulus/parse-cumulus.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "audit/util/banned.h"
 
@@ -152,15 +153,8 @@ static void fa_cumulus_link(json_t *device, json_t *port, const char *name, cons
 	s = json_string_value(json_object_get(link, "mac-address"));
 	if (!s)
 		s = json_string_value(json_object_get(link, "mac"));
-	if (s && strlen(s) == 17) {
-		char mac[18];
-		size_t i;
-
-		for (i = 0; i < 17; i++)
-			mac[i] = (char)tolower((unsigned char)s[i]);
-		mac[17] = '\0';
-		fa_set_str(port, "mac", mac);
-	}
+	if (s)
+		fa_set_mac(port, s);
 
 	s = json_string_value(json_object_get(link, "fec"));
 	if (s) {

@@ -22,6 +22,7 @@
 
 #include "audit/model.h"
 #include "drivers/eos/parse-eos.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/textscan.h"
 #include "audit/util/banned.h"
 
@@ -29,28 +30,6 @@
 static const char *const fa_eos_protos[] = {
     "up", "down", "notpresent", "lowerlayerdown", "testing", "dormant", "unknown", NULL,
 };
-
-/* "0800.27dc.5443" as "08:00:27:dc:54:43"; nothing when not twelve hex digits. */
-static void fa_eos_text_mac(json_t *port, struct fa_textscan_span s)
-{
-	char hex[12], out[18];
-	size_t i, n = 0;
-
-	for (i = 0; i < s.len; i++) {
-		if (isxdigit((unsigned char)s.ptr[i]) && n < 12)
-			hex[n++] = (char)tolower((unsigned char)s.ptr[i]);
-		else if (s.ptr[i] != '.' || n == 12)
-			return;
-	}
-	if (n != 12)
-		return;
-	for (i = 0; i < 6; i++) {
-		out[i * 3] = hex[i * 2];
-		out[i * 3 + 1] = hex[i * 2 + 1];
-		out[i * 3 + 2] = i < 5 ? ':' : '\0';
-	}
-	fa_set_str(port, "mac", out);
-}
 
 /* The number before @word in @t ("1 link status changes", "292 packets input, 31440 bytes"). */
 static bool fa_eos_text_count(struct fa_textscan_span t, const char *word, int64_t *ret)
@@ -103,6 +82,7 @@ static json_t *fa_eos_text_header(json_t *device, const char *cmd, unsigned line
 
 static void fa_eos_text_line(json_t *port, struct fa_textscan_span t)
 {
+	char mac[18];
 	struct fa_textscan_span key, val;
 	int64_t n;
 	long at;
@@ -111,7 +91,8 @@ static void fa_eos_text_line(json_t *port, struct fa_textscan_span t)
 		val.ptr = t.ptr + at + 11;
 		val.len = t.len - (size_t)at - 11;
 		val.len = strcspn(val.ptr, " (\r\n") < val.len ? strcspn(val.ptr, " (\r\n") : val.len;
-		fa_eos_text_mac(port, val);
+		if (fa_mac_canonical(val.ptr, val.len, mac))
+			fa_set_str(port, "mac", mac);
 	} else if (fa_textscan_starts(t, "Description:") && fa_textscan_keyval(t, ':', &key, &val)) {
 		if (val.len)
 			fa_set_strn(port, "description", val.ptr, val.len);

@@ -17,6 +17,7 @@
 
 #include "audit/model.h"
 #include "drivers/eos/parse-eos.h"
+#include "drivers/text/mac.h"
 #include "audit/util/banned.h"
 
 #define FA_EOS_INTF_CMD "show interfaces | json"
@@ -49,22 +50,6 @@ static const char *fa_map(const struct fa_name_map *m, size_t n, const char *s)
 		if (strcmp(m[i].from, s) == 0)
 			return m[i].to;
 	return NULL;
-}
-
-static void fa_set_mac(json_t *p, const char *s)
-{
-	char out[18];
-	size_t i;
-
-	if (strlen(s) != 17)
-		return;
-	for (i = 0; i < 17; i++) {
-		if (i % 3 == 2 ? s[i] != ':' : !isxdigit((unsigned char)s[i]))
-			return;
-		out[i] = (char)tolower((unsigned char)s[i]);
-	}
-	out[17] = '\0';
-	fa_set_str(p, "mac", out);
 }
 
 static const char *const fa_eos_counters[][2] = {

@@ -17,6 +17,7 @@
 
 #include "audit/model.h"
 #include "drivers/junos/parse-junos.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
@@ -56,24 +57,6 @@ static void fa_junos_state(json_t *device, json_t *port, const char *cmd, const 
 		fa_set_str(port, field, value);
 	else
 		fa_device_warn(device, "%s: %s: unknown %s '%s'", cmd, name, field, value);
-}
-
-static void fa_junos_mac(json_t *port, const char *mac)
-{
-	char out[18];
-	size_t i;
-
-	if (strlen(mac) != 17)
-		return;
-	for (i = 0; i < 17; i++) {
-		char c = mac[i];
-
-		if (i % 3 == 2 ? c != ':' : !isxdigit((unsigned char)c))
-			return;
-		out[i] = (char)tolower((unsigned char)c);
-	}
-	out[17] = '\0';
-	fa_set_str(port, "mac", out);
 }
 
 static void fa_junos_fec(json_t *device, json_t *port, const char *cmd, const char *name,
@@ -140,7 +123,7 @@ static void fa_junos_physical_interface(json_t *device, const char *cmd, xmlNode
 		free(v);
 	}
 	if ((v = fa_xml_child_text(ifd, "current-physical-address"))) {
-		fa_junos_mac(port, v);
+		fa_set_mac(port, v);
 		free(v);
 	}
 	if ((v = fa_xml_child_text(ifd, "description"))) {

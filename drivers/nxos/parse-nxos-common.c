@@ -138,26 +138,3 @@ const char *fa_nxos_port_type(const char *name)
 	return "other";
 }
 
-void fa_nxos_set_mac(json_t *port, const char *mac)
-{
-	char hex[12], out[18];
-	size_t n = 0, i;
-
-	for (i = 0; mac[i]; i++) {
-		if (isxdigit((unsigned char)mac[i])) {
-			if (n == 12)
-				return;
-			hex[n++] = (char)tolower((unsigned char)mac[i]);
-		} else if (mac[i] != '.' && mac[i] != ':' && mac[i] != '-') {
-			return;
-		}
-	}
-	if (n != 12)
-		return;
-	for (i = 0; i < 6; i++) {
-		out[i * 3] = hex[i * 2];
-		out[i * 3 + 1] = hex[i * 2 + 1];
-		out[i * 3 + 2] = i < 5 ? ':' : '\0';
-	}
-	fa_set_str(port, "mac", out);
-}

@@ -36,6 +36,7 @@
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "drivers/nxos/parse-nxos.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "audit/util/banned.h"
 
@@ -148,7 +149,7 @@ static void fa_nxos_json_row(json_t *device, const char *cmd, const json_t *row)
 				       v);
 	}
 	if ((v = fa_nxos_text(row, svi ? "svi_mac" : "eth_hw_addr", buf, sizeof(buf))))
-		fa_nxos_set_mac(port, v);
+		fa_set_mac(port, v);
 	if ((v = fa_nxos_text(row, svi ? "svi_desc" : "desc", buf, sizeof(buf))) && *v)
 		fa_set_str(port, "description", v);
 	if (!svi)
@@ -258,7 +259,7 @@ static void fa_nxos_text_line(json_t *device, const char *cmd, struct fa_nxos_te
 		while (*q == ' ')
 			q++;
 		word = fa_xstrndup(q, strcspn(q, " ,("));
-		fa_nxos_set_mac(cur->port, word);
+		fa_set_mac(cur->port, word);
 		free(word);
 	} else if (strncmp(p, "Description: ", 13) == 0) {
 		const char *glued = fa_nxos_glued(p + 13);

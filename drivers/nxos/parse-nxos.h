@@ -52,7 +52,6 @@ char *fa_nxos_ifname(const char *name);
 const char *fa_nxos_port_type(const char *name);
 
 /* Set "mac" on @port from "2cc2.6017.d760" or "2c:c2:..." forms; nothing when not a MAC. */
-void fa_nxos_set_mac(json_t *port, const char *mac);
 
 /* Is the capture JSON (first non-blank byte '{' or '[')? */
 int fa_nxos_is_json(const struct fa_capture *cap);

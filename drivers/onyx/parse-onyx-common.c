@@ -201,18 +201,3 @@ bool fa_onyx_is_na(const char *v)
 	       strcmp(v, "-") == 0 || strcasecmp(v, "Not Advertised") == 0;
 }
 
-void fa_onyx_set_mac(json_t *port, const char *mac)
-{
-	char out[18];
-	size_t i;
-
-	if (strlen(mac) != 17)
-		return;
-	for (i = 0; i < 17; i++) {
-		if (i % 3 == 2 ? mac[i] != ':' : !isxdigit((unsigned char)mac[i]))
-			return;
-		out[i] = (char)tolower((unsigned char)mac[i]);
-	}
-	out[17] = '\0';
-	fa_set_str(port, "mac", out);
-}

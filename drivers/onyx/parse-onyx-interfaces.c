@@ -19,7 +19,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "drivers/onyx/parse-onyx.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "audit/util/banned.h"
 
@@ -116,7 +116,7 @@ static void fa_onyx_if_kv(json_t *device, json_t *port, const char *cmd, const c
 			fa_device_warn(device, "%s: %s: unknown auto-negotiation '%s'", cmd, name,
 				       v);
 	} else if (strcmp(key, "Mac address") == 0 || strcmp(key, "HW address") == 0) {
-		fa_onyx_set_mac(port, v);
+		fa_set_mac(port, v);
 	} else if (strcmp(key, "Description") == 0) {
 		fa_set_str(port, "description", v);
 	}

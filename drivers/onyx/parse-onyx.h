@@ -85,6 +85,5 @@ bool fa_onyx_is_error(const char *line);
 bool fa_onyx_is_na(const char *v);
 
 /* Set "mac" on @port from "7C:FE:90:F8:E6:98"; nothing when not a MAC. */
-void fa_onyx_set_mac(json_t *port, const char *mac);
 
 #endif /* FA_DRIVERS_PARSE_ONYX_H */

@@ -22,6 +22,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
 #include "drivers/openconfig/parse-openconfig.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
@@ -227,21 +228,6 @@ static const char *fa_oc_fec(const char *id)
 }
 
 /* aa:bb:cc:dd:ee:ff in any case -> lowercase into @out (18 bytes); false when not a MAC. */
-static bool fa_oc_mac(const char *s, char out[18])
-{
-	size_t i;
-
-	if (strlen(s) != 17)
-		return false;
-	for (i = 0; i < 17; i++) {
-		if (i % 3 == 2 ? s[i] != ':' : !isxdigit((unsigned char)s[i]))
-			return false;
-		out[i] = (char)tolower((unsigned char)s[i]);
-	}
-	out[17] = '\0';
-	return true;
-}
-
 #define FA_OC_IF_STATE_OR_CONFIG(leaf) \
 	((const char *const[]){ "oc-if:state/oc-if:" leaf, "oc-if:config/oc-if:" leaf, NULL })
 #define FA_OC_ETH_STATE_OR_CONFIG(leaf)                                                         \
@@ -261,7 +247,7 @@ static void fa_oc_interface(struct fa_oc *oc, xmlNodePtr ifn)
 		"oc-eth:ethernet/oc-eth:state/oc-eth:hw-mac-address", NULL
 	};
 	char *name = fa_oc_str(oc, ifn, "oc-if:name");
-	char *v = NULL, mac[18];
+	char *v = NULL;
 	json_t *port;
 	int64_t n;
 	bool b;
@@ -319,9 +305,7 @@ static void fa_oc_interface(struct fa_oc *oc, xmlNodePtr ifn)
 		fa_device_warn(oc->device, "%s: %s: unknown fec-mode '%s'", oc->what, name, v);
 	free(v);
 	v = fa_oc_first(oc, ifn, mac_paths);
-	if (v && fa_oc_mac(v, mac))
-		fa_set_str(port, "mac", mac);
-	else if (v)
+	if (v && !fa_set_mac(port, v))
 		fa_device_warn(oc->device, "%s: %s: mac-address '%s' is not a MAC address", oc->what,
 			       name, v);
 	free(v);

@@ -14,6 +14,7 @@
 
 #include "audit/model.h"
 #include "drivers/nxos/parse-nxos.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "tests/unit/agree.h"
 #include "tests/unit/parse-helpers.h"
@@ -116,7 +117,7 @@ static void fa_genie_interfaces(struct fa_agree_tally *t, const char *golden)
 		if ((v = json_object_get(n, "mac_address")) && json_is_string(v)) {
 			json_t *tmp = json_object();
 
-			fa_nxos_set_mac(tmp, json_string_value(v));
+			fa_set_mac(tmp, json_string_value(v));
 			fa_genie_str(t, fa_get_str(p, "mac"), fa_get_str(tmp, "mac"), "mac_address",
 				     name);
 			json_decref(tmp);

@@ -17,6 +17,7 @@
 #include "drivers/nxos/parse-nxos.h"
 #include "drivers/platform.h"
 #include "tests/unit/parse-helpers.h"
+#include "drivers/text/mac.h"
 #include "drivers/text/units.h"
 #include "tests/unit/agree.h"
 #include "tests/unit/unit.h"
@@ -587,7 +588,7 @@ static void fa_agree_mac(struct fa_agree *a, const json_t *port, const char *the
 	if (!theirs || !*theirs)
 		return;
 	tmp = json_object();
-	fa_nxos_set_mac(tmp, theirs);
+	fa_set_mac(tmp, theirs);
 	fa_agree_str(a, fa_get_str(port, "mac"), fa_get_str(tmp, "mac"), "mac");
 	json_decref(tmp);
 }

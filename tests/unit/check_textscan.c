@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivers/text/mac.h"
 #include "drivers/text/textscan.h"
 #include "tests/unit/unit.h"
 
@@ -171,6 +172,32 @@ START_TEST(textscan_int_copy_and_dup)
 }
 END_TEST
 
+START_TEST(mac_forms_of_every_platform_read_as_one)
+{
+	static const char *const same[] = {"00:1B:21:aA:bb:0c", "001b.21aa.bb0c",
+					   "00-1b-21-aa-bb-0c", "00:1b:21:aa:bb:0c"};
+	static const char *const not_mac[] = {
+	    "",		     "00:1b:21:aa:bb",	"00:1b:21:aa:bb:0c:", "00:1b-21:aa:bb:0c",
+	    "001b21aabb0c",  "001b:21aa:bb0c",	"00.1b.21.aa.bb.0c",  "00:1b:21:aa:bb:0g",
+	    "001b.21aa.bb0", "0 1b:21:aa:bb:0c",
+	};
+	char out[18];
+	size_t i;
+
+	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		ck_assert_msg(fa_mac_canonical(same[i], strlen(same[i]), out), "%s is a MAC.",
+			      same[i]);
+		ck_assert_str_eq(out, "00:1b:21:aa:bb:0c");
+	}
+	for (i = 0; i < sizeof(not_mac) / sizeof(not_mac[0]); i++)
+		ck_assert_msg(!fa_mac_canonical(not_mac[i], strlen(not_mac[i]), out),
+			      "'%s' is not a MAC address.", not_mac[i]);
+	/* a span inside a longer line: only its bytes count */
+	ck_assert(fa_mac_canonical("0800.27dc.5443 (bia 0800.27dc.5443)", 14, out));
+	ck_assert_str_eq(out, "08:00:27:dc:54:43");
+}
+END_TEST
+
 Suite *fa_textscan_suite(void)
 {
 	Suite *s = suite_create("textscan");
@@ -184,6 +211,7 @@ Suite *fa_textscan_suite(void)
 	tcase_add_test(tc, textscan_columns_split_on_two_blanks);
 	tcase_add_test(tc, textscan_words_split_on_any_blank);
 	tcase_add_test(tc, textscan_int_copy_and_dup);
+	tcase_add_test(tc, mac_forms_of_every_platform_read_as_one);
 	suite_add_tcase(s, tc);
 	return s;
 }
