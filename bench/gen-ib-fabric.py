@@ -17,9 +17,14 @@ link trains to the best both ends support; faults (--fault, repeatable) change t
   speed:HOST:HCA        the HCA's link enables SDR only, on both ends
   dup-desc:HOST:HCA:AS  the HCA reports the node description of AS ("gpu002 mlx5_0")
   no-pkey:HOST          the host's HCAs are left out of the job partition
+  dup-guid:HOST:HCA:AS_HOST:AS_HCA
+                        the HCA takes the node GUID (and so the port GUID) of AS_HCA of
+                        AS_HOST once the simulator runs: ibsim refuses duplicate GUIDs in a
+                        topology, so this is a console command (console.txt) to send it
 
 Output folder: net (ibsim), partitions.conf (OpenSM), hosts.tsv (host, hca, node GUID,
-port GUID, leaf, leaf port) and faults.tsv (each fault and the ports it affects).
+port GUID, leaf, leaf port), faults.tsv (each fault and the ports it affects) and
+console.txt (ibsim console commands to send once the subnet is up; empty without them).
 """
 import argparse
 import os
@@ -101,6 +106,7 @@ def main():
         desc[s] = s
 
     no_pkey = set()
+    dup_guid = []   # (HCA, HCA whose GUID it takes)
     for f in a.fault:
         parts = f.split(":")
         kind = parts[0]
@@ -121,6 +127,14 @@ def main():
                 die("fault %s: unknown HCA" % f)
             desc[hca_id(h, rail)] = as_
             faults.append((kind, hca_id(h, rail), as_))
+        elif kind == "dup-guid" and len(parts) == 5:
+            ends = []
+            for h, hca in ((parts[1], parts[2]), (parts[3], parts[4])):
+                rail = int(hca.rsplit("_", 1)[-1]) if hca.startswith("mlx5_") else -1
+                if (h, rail) not in hosts:
+                    die("fault %s: no HCA %s on %s" % (f, hca, h))
+                ends.append(hca_id(h, rail))
+            dup_guid.append((ends[0], ends[1]))
         elif kind == "no-pkey" and len(parts) == 2:
             if parts[1] not in hostnames:
                 die("fault %s: no host %s" % (f, parts[1]))
@@ -203,6 +217,13 @@ def main():
     with open(os.path.join(a.out, "hosts.tsv"), "w") as f:
         f.write("# host\thca\tnode_guid\tport_guid\tleaf\tleaf_port\n")
         f.write("\n".join(rows) + "\n")
+    node_guid = {r.split("\t")[0] + " " + r.split("\t")[1]: r.split("\t")[2] for r in rows}
+    console = []
+    for hca, as_ in dup_guid:
+        console.append('Guid "%s" %s' % (hca, node_guid[as_]))
+        faults.append(("dup-guid", hca, "0x%016x" % (int(node_guid[as_], 16) + 1)))
+    with open(os.path.join(a.out, "console.txt"), "w") as f:
+        f.write("".join(c + "\n" for c in console))
     with open(os.path.join(a.out, "faults.tsv"), "w") as f:
         f.write("# fault\tsubject\tdetail\n")
         for x in faults:

@@ -18,6 +18,9 @@
 #   fa_ib_opensm NAME PRIORITY [SIM_HOST]  start another OpenSM (a standby or a rival)
 #   fa_ib_stop                       stop everything started (also done on exit)
 #   fa_ib_wait_sms PATTERN           wait until the SA lists the SMs as PATTERN says
+#   fa_ib_console FILE               send ibsim console commands (gen-ib-fabric.py's
+#                                    console.txt: faults a topology file cannot hold)
+#   fa_ib_wait_links PATTERN         wait until iblinkinfo -l prints a line matching PATTERN
 # A sanitizer build of fabric-audit runs with libumad2sim.so preloaded ahead of the ASan
 # runtime, which ASan refuses by default; the preloaded library is not ours to check.
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
@@ -145,6 +148,24 @@ fa_ib_wait_sms() {
 	until fa_ib_run saquery SMIR 2>/dev/null | awk -F'[.]+' '
 		/GUID/ { g = $2 } /Priority/ { p = $2 } /SMState/ { printf "%s %s %s ", g, $2, p }' |
 		grep -Eq -- "$1"; do
+		[ $fa_ib_i -lt 120 ] || return 1
+		sleep 0.5
+		fa_ib_i=$((fa_ib_i + 1))
+	done
+}
+
+# fa_ib_console FILE: each line of FILE to the simulator's console, in order.
+fa_ib_console() {
+	while IFS= read -r fa_ib_line; do
+		printf '%s\n' "$fa_ib_line" >&8
+	done <"$1"
+}
+
+# fa_ib_wait_links PATTERN: iblinkinfo -l prints a line matching the extended regex PATTERN
+# within 60 s (a console change is seen by the next discovery).
+fa_ib_wait_links() {
+	fa_ib_i=0
+	until fa_ib_run iblinkinfo -l 2>/dev/null | grep -Eq -- "$1"; do
 		[ $fa_ib_i -lt 120 ] || return 1
 		sleep 0.5
 		fa_ib_i=$((fa_ib_i + 1))

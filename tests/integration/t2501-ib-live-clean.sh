@@ -37,9 +37,9 @@ def need(rule, key, n):
 bad = 0
 bad += need("ib.link.rate.equal", "pass", 18)       # every link, both ends seen
 bad += need("ib.sm.master.one", "pass", 1)
-bad += need("ib.guid.unique", "pass", 1)
-bad += need("ib.lid.unique", "pass", 1)
-bad += need("ib.node_name.unique", "pass", 6 * 36 + 10)   # every port of 6 switches, 10 CAs
+bad += need("ib.lid.unique", "pass", 6 + 10)          # one LID per switch and per CA port
+bad += need("ib.node_name.unique", "pass", 6 + 10)    # one description per node
+bad += need("ib.link.peer.discovered", "pass", 2 * 18)   # both ends of every link
 if r["summary"]["not_evaluable"] != 0 or r["findings"]:
     print("not clean:", r["summary"])
     bad += 1

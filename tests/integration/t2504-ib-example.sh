@@ -16,7 +16,8 @@ EX=$FA_SRCDIR/examples/ib-pod
 # The example's fabric and faults (examples/ib-pod/README.md).
 python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves 4 \
 	--hcas-per-leaf 2 --rails 2 --fault width:gpu002:mlx5_0 \
-	--fault "dup-desc:gpu004:mlx5_1:gpu001 mlx5_1" || fa_ib_fatal "the generator failed"
+	--fault "dup-desc:gpu004:mlx5_1:gpu001 mlx5_1" \
+	--fault dup-guid:gpu004:mlx5_0:gpu001:mlx5_0 || fa_ib_fatal "the generator failed"
 # OpenSM runs a partitions.conf that leaves gpu003 out of the job partition; the SM host's
 # file (collected) has it in: edited, but never applied.
 python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/osm" --spines 2 --leaves 4 \
@@ -24,6 +25,9 @@ python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/osm" --spines 2 --leaves
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/osm/partitions.conf"
 fa_ib_opensm osm2 0 "sm02 mlx5_0"
 fa_ib_wait_sms 'd00011 3 0 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
+# gpu004 mlx5_0 takes gpu001 mlx5_0's GUID: discovery stops at whichever it meets second.
+fa_ib_console "$FA_TMP/gen/console.txt"
+fa_ib_wait_links 'Port not available' || fa_ib_fatal "the duplicate GUID is not seen after 60 s"
 
 mkdir -p "$FA_TMP/etc-opensm"
 cp "$FA_TMP/gen/partitions.conf" "$FA_TMP/etc-opensm/partitions.conf"
@@ -55,6 +59,8 @@ for f in r["findings"]:
     s = f["subject"]
     if s.get("type") == "link":
         subj = " -- ".join(sorted(e["device"] + ":" + e["port"] for e in (s["a"], s["b"])))
+    elif s.get("type") == "fabric" and "item" in s:
+        subj = "fabric[%s]" % s["item"]
     else:
         subj = s.get("device", "") + (":" + s["port"] if s.get("port") else "")
     out.append("%s %s %s" % (f["severity"], f["rule"], subj))
@@ -73,11 +79,12 @@ fa_expect_golden "the fresh captures give the bundled example's findings" \
 	"$FA_TMP/bundled.findings" "$FA_TMP/fresh.findings"
 printf '%s\n' \
 	"error ib.link.best ib-fabric:gpu002 mlx5_0/1 -- ib-fabric:leaf01/2" \
+	"error ib.link.peer.discovered ib-fabric:leaf01/1" \
 	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_0/1" \
 	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_1/1" \
-	"warning ib.node_name.unique ib-fabric:0x248a070300c00081/1" \
+	"warning ib.node_name.unique fabric[gpu001 mlx5_1]" \
 	"warning ib.sm.priority.distinct ib-fabric" >"$FA_TMP/want.findings"
-fa_expect_golden "exactly the seeded faults: the 1X link, gpu003 out of the partition, the duplicate description, the SMs' priority" \
+fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate GUID, gpu003 out of the partition, the duplicate description, the SMs' priority" \
 	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
 
 fa_done
