@@ -9,6 +9,15 @@
  *   SymbolErrorCounter:..............0
  *   ...
  *
+ * The error counters are in that block only when the port supports them there (CapMask2);
+ * perfquery -a -l LID reads the basic PortCounters, which always have them:
+ *
+ *   # Port counters: Lid 5 port 1 (CapMask: 0x1200)
+ *   SymbolErrorCounter:..............7
+ *
+ * From a basic block only the error counters are taken, and only where the extended block
+ * gave none: its data counters are 32 bits wide and stop at 16 GiB (4-byte words).
+ *
  * into counters on the fabric port whose LID and port number the block names (docs/health.md).
  * PortXmitData and PortRcvData count 4-byte words: they are written as bytes.  A block of
  * another port of the same CA (a dual-port HCA answers for both) is left to that port's own
@@ -64,16 +73,22 @@ static const struct {
 	{ "QP1Dropped", NULL, 0 },
 };
 
-/* "# Port extended counters: Lid 134 port 1 (...)": the LID and port number. */
-static bool fa_pq_header(struct fa_textscan_span line, int64_t *lid, int64_t *port)
+/*
+ * "# Port extended counters: Lid 134 port 1 (...)" or "# Port counters: Lid 5 port 1 (...)":
+ * the LID and port number, and whether the block is the basic one.
+ */
+static bool fa_pq_header(struct fa_textscan_span line, int64_t *lid, int64_t *port, bool *basic)
 {
 	struct fa_textscan_span w[FA_PQ_WORDS];
-	size_t n = fa_textscan_words(line, w, FA_PQ_WORDS);
+	size_t n = fa_textscan_words(line, w, FA_PQ_WORDS), i;
 
-	return n >= 8 && fa_textscan_eq(w[0], "#") && fa_textscan_eq(w[1], "Port") &&
-	       fa_textscan_eq(w[2], "extended") && fa_textscan_eq(w[3], "counters:") &&
-	       fa_textscan_eq(w[4], "Lid") && fa_textscan_int(w[5], lid) && *lid > 0 &&
-	       fa_textscan_eq(w[6], "port") && fa_textscan_int(w[7], port) && *port >= 0;
+	if (n < 7 || !fa_textscan_eq(w[0], "#") || !fa_textscan_eq(w[1], "Port"))
+		return false;
+	*basic = !fa_textscan_eq(w[2], "extended");
+	i = *basic ? 2 : 3;
+	return n >= i + 5 && fa_textscan_eq(w[i], "counters:") && fa_textscan_eq(w[i + 1], "Lid") &&
+	       fa_textscan_int(w[i + 2], lid) && *lid > 0 && fa_textscan_eq(w[i + 3], "port") &&
+	       fa_textscan_int(w[i + 4], port) && *port >= 0;
 }
 
 int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct fa_err *err)
@@ -83,7 +98,7 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 	json_t *port = NULL;
 	struct fa_textscan ts;
 	unsigned bad = 0, blocks = 0, placed = 0;
-	bool in_block = false;
+	bool in_block = false, basic = false;
 
 	fa_textscan_init(&ts, cap->data, cap->len);
 	while (fa_textscan_next(&ts, &line)) {
@@ -95,7 +110,7 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 		line = fa_textscan_trim(line);
 		if (line.len == 0)
 			continue;
-		if (fa_pq_header(line, &lid, &pnum)) {
+		if (fa_pq_header(line, &lid, &pnum, &basic)) {
 			in_block = true;
 			blocks++;
 			port = fa_ib_ca_port(device, lid);
@@ -130,6 +145,9 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 					continue;
 				}
 				snprintf(path, sizeof(path), "counters.%s", fa_pq_counters[i].counter);
+				if (basic && (fa_pq_counters[i].scale != 1 ||
+					      fa_get_int(port, path, &have) == 1))
+					continue;	/* 32-bit data, or the extended value */
 				fa_set_int(port, path, v * fa_pq_counters[i].scale);
 				continue;
 			}
@@ -140,7 +158,7 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 			       (int)(line.len > 200 ? 200 : line.len), line.ptr);
 	}
 	if (blocks == 0)
-		return bad ? fa_err_set(err, FA_EPARSE, "%s: not perfquery -x output: %.*s", cmd,
+		return bad ? fa_err_set(err, FA_EPARSE, "%s: not perfquery output: %.*s", cmd,
 					(int)(first.len > 120 ? 120 : first.len), first.ptr)
 			   : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
 	return placed ? 0 : FA_PARSED_EMPTY;

@@ -27,6 +27,9 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_OPTIONAL, fa_parse_ib_pkeys },
 	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
 	  fa_parse_ib_perfquery },
+	/* the error counters where the extended block lacks them (parse-ib-perfquery.c) */
+	{ "perfquery -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	  fa_parse_ib_perfquery },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
 	/* parse only: the expansion only makes LID the word the switch's LID stands for */
 	{ "ibswinfo -d lid-LID", FA_EXPAND_IBCALID, FA_CMD_PARSE_ONLY, fa_parse_ib_ibswinfo },

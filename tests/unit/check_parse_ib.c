@@ -56,6 +56,7 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
 	    {"smpquery pkeys LID", FA_CMD_OPTIONAL, FA_EXPAND_IBCAPORT},
 	    {"perfquery -x -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL, FA_EXPAND_IBCALID},
+	    {"perfquery -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL, FA_EXPAND_IBCALID},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY, FA_EXPAND_NONE},
 	    /* never expanded (parse only): LID is the word a capture's LID stands for */
 	    {"ibswinfo -d lid-LID", FA_CMD_PARSE_ONLY, FA_EXPAND_IBCALID},
@@ -521,6 +522,50 @@ START_TEST(parse_ib_perfquery_counters)
 }
 END_TEST
 
+/*
+ * Real perfquery output of a port without the extended error counters (ibsim, like HCAs
+ * whose CapMask2 lacks them): the extended block gives the data counters, the basic block
+ * (perfquery -a) the error counters, and never its 32-bit data counters.
+ */
+START_TEST(parse_ib_perfquery_basic_block)
+{
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	struct fa_err err = FA_ERR_INIT;
+
+	fa_t_ca_port(d, "gpu001 mlx5_0/1", 5, 1);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric", "perfquery -x -a -l 5",
+				    "5", fa_tp_own("tests/fixtures/ib/perfquery/extended-ibsim.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "gpu001 mlx5_0/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_bytes"), 1944 * 4);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.symbol_errors"),
+		      "The extended block of this port has no error counters.");
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric", "perfquery -a -l 5", "5",
+				    fa_tp_own("tests/fixtures/ib/perfquery/basic-ibsim.txt"), d, &err),
+			 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 7);
+	ck_assert_int_eq(fa_tp_int(p, "counters.link_down_events"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_errors"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_discards"), 0);
+	ck_assert_int_eq(fa_tp_int(p, "counters.tx_bytes"), 1944 * 4);
+	ck_assert_int_eq(fa_tp_int(p, "counters.rx_bytes"), 2016 * 4);
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Every line of both blocks is understood.");
+
+	/* Alone, the basic block still gives the error counters, and no data counters. */
+	json_decref(d);
+	d = fa_device_new("ib-fabric", "host");
+	fa_t_ca_port(d, "gpu001 mlx5_0/1", 5, 1);
+	ck_assert_int_eq(fa_tp_file(fa_parse_ib_perfquery, "ib-fabric", "perfquery -a -l 5", "5",
+				    fa_tp_own("tests/fixtures/ib/perfquery/basic-ibsim.txt"), d, &err),
+			 0);
+	p = fa_device_find_port(d, "gpu001 mlx5_0/1");
+	ck_assert_int_eq(fa_tp_int(p, "counters.symbol_errors"), 7);
+	ck_assert_msg(!fa_obj_get_path(p, "counters.tx_bytes"),
+		      "32-bit data counters are not taken.");
+	json_decref(d);
+}
+END_TEST
+
 /* Layout variants: another LID, an unknown counter, a value that is no number, overflow. */
 START_TEST(parse_ib_perfquery_variants)
 {
@@ -759,6 +804,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_ibswinfo_variants);
 	tcase_add_test(tc, parse_ib_perfquery_counters);
 	tcase_add_test(tc, parse_ib_perfquery_variants);
+	tcase_add_test(tc, parse_ib_perfquery_basic_block);
 	tcase_add_test(tc, parse_ib_sminfo_master);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);

@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Port error counters on a live subnet (ibsim + OpenSM, ib-lib.sh): while fabric-audit reads
+# the counters twice (--sample), the symbol errors of one HCA port keep rising (ibsim's
+# PerformanceSet).  ibsim, like HCAs without the extended error counters, reports them only
+# in the basic PortCounters, so this also proves perfquery -a is read: exactly that port is
+# reported, every other CA port has its counters and passes.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/ib-lib.sh"
+fa_ib_require
+
+python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 1 --leaves 2 \
+	--hcas-per-leaf 2 || fa_ib_fatal "the generator failed"
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
+
+# The rising counter: a new value every 0.25 s for at most 90 s, stopped after the audit.
+(
+	i=1
+	while [ $i -le 360 ]; do
+		printf 'PerformanceSet "gpu002 mlx5_0"[1] PortCounters.SymbolErrorCounter=%d\n' \
+			$((i * 3)) >&8
+		sleep 0.25
+		i=$((i + 1))
+	done
+) &
+bump=$!
+FA_IB_RUN_ARGS="--sample 2" fa_ib_audit report
+kill "$bump" 2>/dev/null
+wait "$bump" 2>/dev/null
+fa_expect_rc "the rising symbol errors fail the audit (exit 1)" 1
+cat "$FA_TMP"/caps-report/ib-fabric/perfquery-a-l-*.txt >"$FA_TMP/basic.txt" 2>/dev/null
+fa_expect_grep "perfquery -a read the basic counters, gpu002's rising symbol errors among them" \
+	'^SymbolErrorCounter:\.*[1-9]' "$FA_TMP/basic.txt"
+
+cat >"$FA_TMP/check.py" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+got = sorted("%s %s:%s" % (f["rule"], f["subject"].get("device"), f["subject"].get("port"))
+             for f in r["findings"])
+want = ["health.symbol_errors ib-fabric:gpu002 mlx5_0/1"]
+bad = 0
+if got != want:
+    print("findings:", got, "expected:", want)
+    bad = 1
+counts = {x["id"]: x["counts"] for x in r["rules"]}
+# Every CA port (4 GPU HCAs, 2 SM HCAs) had its symbol errors read twice.
+sym = counts["health.symbol_errors"]
+if sym["pass"] + sym["fail"] != 6:
+    print("health.symbol_errors counts:", sym)
+    bad = 1
+if r["summary"]["not_evaluable"] != 0:
+    print("not evaluable:", r["summary"])
+    bad = 1
+sys.exit(bad)
+PY
+if python3 "$FA_TMP/check.py" "$FA_TMP/report.json" >"$FA_TMP/check.out" 2>&1; then
+	fa_ok "exactly gpu002 mlx5_0/1 is reported, every CA port's symbol errors were read"
+else
+	fa_fail "exactly gpu002 mlx5_0/1 is reported, every CA port's symbol errors were read" \
+		"$FA_TMP/check.out" "$FA_TMP/err"
+fi
+
+fa_done
