@@ -64,4 +64,26 @@ fa_expect_grep "the 1X link's finding says what both ends support" \
 fa_expect_grep "the SDR link's finding: 12X at 2.5 Gb/s a lane" \
 	'gpu003 mlx5_1/1 .*runs at 12X, 30000000000 bit/s, below the 12X, 120000000000 bit/s' "$FA_TMP/out"
 
+
+# An up-link unplugged: leaf03 loses its link to spine02 (port 5, bench/gen-ib-fabric.py's
+# layout); with a two-level fat tree declared, exactly leaf03 is reported.
+printf 'Unlink "leaf03"[5]\n' >"$FA_TMP/unlink.txt"
+fa_ib_console "$FA_TMP/unlink.txt"
+fa_ib_wait_links '"  *leaf03" +[0-9]+ +5\[  \] ==\( +Down' ||
+	fa_ib_fatal "leaf03 port 5 is still up 60 s after Unlink"
+printf 'params:\n  ib_fattree_spread: true\n' >"$FA_TMP/spread.yaml"
+FA_IB_RUN_ARGS="--policy spread.yaml --select ib.fattree.spread" fa_ib_audit spread
+fa_expect_rc "the missing up-link fails the audit (exit 1)" 1
+fa_expect_grep "leaf03 is named, with one link to spine01 and none to spine02" \
+	'leaf03 has 1 to spine01, 0 to spine02' "$FA_TMP/out"
+fa_rc=0
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+got = [(f["rule"], f["subject"].get("item")) for f in r["findings"]]
+c = {x["id"]: x["counts"] for x in r["rules"]}["ib.fattree.spread"]
+sys.exit(0 if got == [("ib.fattree.spread", "leaf03")] and c["pass"] == 3 else 1)
+' "$FA_TMP/spread.json" >"$FA_TMP/spread.out" 2>&1 || fa_rc=$?
+fa_expect_rc "... and only leaf03: the three other leaves pass" 0
+
 fa_done

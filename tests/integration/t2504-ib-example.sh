@@ -87,4 +87,18 @@ printf '%s\n' \
 fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate GUID, gpu003 out of the partition, the duplicate description, the SMs' priority" \
 	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
 
+
+# A site that designs its fat tree non-blocking (1:1): leaf04, which carries sm02 beside its
+# two HCAs, is over it.  leaf01 carries sm01 too, but its 1X HCA link counts at its trained
+# 10G and the link behind which discovery stopped (the duplicate GUID) has no known peer.
+printf 'params:\n  ib_oversubscription_max: 1\n' >"$FA_TMP/nonblocking.yaml"
+fa_run run -i "$EX/inventory.yaml" --policy "$FA_TMP/nonblocking.yaml" \
+	--select ib.fattree.oversubscription --json "$FA_TMP/fattree.json"
+findings "$FA_TMP/fattree.json" >"$FA_TMP/fattree.findings"
+printf '%s\n' "error ib.fattree.oversubscription fabric[leaf04]" >"$FA_TMP/fattree.want"
+fa_expect_golden "at 1:1, exactly the leaf with a third CA at full rate is oversubscribed" \
+	"$FA_TMP/fattree.want" "$FA_TMP/fattree.findings"
+fa_expect_grep "... by the bandwidth its links carry" \
+	'leaf04 has 360G towards its CAs over 240G of links to other switches' "$FA_TMP/out"
+
 fa_done
