@@ -86,4 +86,29 @@ sys.exit(0 if got == [("ib.fattree.spread", "leaf03")] and c["pass"] == 3 else 1
 ' "$FA_TMP/spread.json" >"$FA_TMP/spread.out" 2>&1 || fa_rc=$?
 fa_expect_rc "... and only leaf03: the three other leaves pass" 0
 
+
+# A rail miswired: gpu002's rail-1 HCA moved from leaf02 (rail 1) to a spare port of leaf01
+# (rail 0) with ibsim's console; with the rail layout declared, exactly that HCA is reported.
+printf '%s\n' 'Unlink "gpu002 mlx5_1"[1]' 'Link "gpu002 mlx5_1"[1] "leaf01"[10]' \
+	>"$FA_TMP/recable.txt"
+fa_ib_console "$FA_TMP/recable.txt"
+fa_ib_wait_links '"  *leaf01" +[0-9]+ +10\[  \] ==\(.*Active/  LinkUp.*"gpu002 mlx5_1"' ||
+	fa_ib_fatal "gpu002 mlx5_1 is not Active on leaf01 port 10 after 60 s"
+printf 'params:\n  ib_rails: { mlx5_0: [leaf01, leaf03], mlx5_1: [leaf02, leaf04] }\n  ib_rail_hosts: [gpu]\n' \
+	>"$FA_TMP/rails.yaml"
+FA_IB_RUN_ARGS="--policy rails.yaml --select ib.rail.declared" fa_ib_audit rails
+fa_expect_rc "the miswired rail fails the audit (exit 1)" 1
+fa_expect_grep "gpu002 mlx5_1 is named with the leaf it reaches and its rail's leaves" \
+	'gpu002 mlx5_1/1 is cabled to leaf01, not to a leaf of rail mlx5_1 \(leaf02, leaf04\)' \
+	"$FA_TMP/out"
+fa_rc=0
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+got = [(f["rule"], f["subject"].get("port")) for f in r["findings"]]
+c = {x["id"]: x["counts"] for x in r["rules"]}["ib.rail.declared"]
+sys.exit(0 if got == [("ib.rail.declared", "gpu002 mlx5_1/1")] and c["pass"] == 7 else 1)
+' "$FA_TMP/rails.json" >"$FA_TMP/rails.out" 2>&1 || fa_rc=$?
+fa_expect_rc "... and only it: the seven other GPU HCAs pass, the SM hosts are not in the layout" 0
+
 fa_done
