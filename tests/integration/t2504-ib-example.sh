@@ -101,4 +101,29 @@ fa_expect_golden "at 1:1, exactly the leaf with a third CA at full rate is overs
 fa_expect_grep "... by the bandwidth its links carry" \
 	'leaf04 has 360G towards its CAs over 240G of links to other switches' "$FA_TMP/out"
 
+
+# A host beside the subnet: gpu002 collected too (its rail-0 port as ibv_devinfo reports it,
+# active_mtu 1024), joined to the subnet's leaf01/2 by its port GUID.  The job partition's
+# mtu=4 (2048) is read from the subnet device at the other end of the host's link.
+fa_run collect -i "$EX/inventory.yaml" -o "$FA_TMP/sub.json"
+python3 - "$FA_TMP/sub.json" "$FA_TMP/joined.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["devices"].append({"name": "gpu002", "kind": "host", "platform": "linux",
+                     "address": "127.0.0.1", "status": "ok",
+                     "ports": [{"name": "ibp1", "type": "infiniband",
+                                "nic": {"device": "mlx5_0", "port_guid": "0x248a070300c00031"},
+                                "ib": {"active_mtu": 1024, "state": "active",
+                                       "phys_state": "linkup"}}]})
+for l in s["links"]:
+    for e in ("a", "b"):
+        if l[e]["port"] == "gpu002 mlx5_0/1":
+            l[e] = {"device": "gpu002", "port": "ibp1"}
+json.dump(s, open(sys.argv[2], "w"))
+PY
+fa_run audit -s "$FA_TMP/joined.json" --select 'ib.mtu.*' --json "$FA_TMP/mtu.json"
+fa_expect_rc "a host port below its partition's MTU fails (exit 1)" 1
+fa_expect_grep "... named on the host, with the partition it is below" \
+	'gpu002:ibp1 runs an active MTU of 1024 below the MTU of its partitions: job 2048' "$FA_TMP/out"
+
 fa_done
