@@ -55,4 +55,19 @@ fa_expect_golden "no finding; both SM rules checked and passed" "$FA_TMP/distinc
 fa_expect_grep "sminfo names the master at priority 5" 'sm guid 0x248a070300d00011, .* priority 5 state 3' \
 	"$FA_TMP/caps-distinct/ib-fabric/sminfo.txt"
 
+
+# The site wants the master on a named node: sm02 is refused (the master runs on sm01), sm01
+# passes; the captures of the run above, replayed.
+printf 'params:\n  ib_sm_master: "sm02 mlx5_0"\n' >"$FA_TMP/on-sm02.yaml"
+fa_run run -i "$FA_TMP/inv.yaml" --replay "$FA_TMP/caps-distinct" --policy "$FA_TMP/on-sm02.yaml" \
+	--select ib.sm.master.node --fail-on warning
+fa_expect_rc "a master on another node than the policy's is reported (exit 1 with --fail-on warning)" 1
+fa_expect_grep "... naming where it runs" \
+	'master subnet manager \(0x248a070300d00011\) runs on sm01 mlx5_0, not on sm02 mlx5_0' "$FA_TMP/out"
+printf 'params:\n  ib_sm_master: "sm01 mlx5_0"\n' >"$FA_TMP/on-sm01.yaml"
+fa_run run -i "$FA_TMP/inv.yaml" --replay "$FA_TMP/caps-distinct" --policy "$FA_TMP/on-sm01.yaml" \
+	--select ib.sm.master.node --fail-on warning
+fa_expect_rc "the master where the policy wants it passes" 0
+fa_expect_grep "... checked, not skipped" '^PASS .*checks 1 ' "$FA_TMP/out"
+
 fa_done
