@@ -35,6 +35,7 @@
 #include "audit/snapshot.h"
 #include "audit/util/arena.h"
 #include "audit/util/err.h"
+#include "audit/util/hugepages.h"
 #include "audit/util/xalloc.h"
 #include "rules/rule.h"
 #include "audit/util/banned.h"
@@ -423,6 +424,7 @@ int main(int argc, char **argv)
 	int opt;
 
 	/* as the program does (audit/cli/main.c), so --load reads as audit -s does */
+	fa_hugepages_reexec(argv);	/* as fabric-audit does: the same heap */
 	json_set_alloc_funcs(fa_json_malloc, fa_json_free);
 	while ((opt = getopt_long(argc, argv, "H:n:r:t:R:L:Sw:Ph", longopts, NULL)) != -1) {
 		switch (opt) {

@@ -24,6 +24,7 @@
 #include "audit/util/suggest.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
+#include "audit/util/hugepages.h"
 #include "audit/util/banned.h"
 
 static const struct fa_cmd *const fa_cmds[] = {
@@ -289,6 +290,8 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
+	/* Before anything else: this may start the program again (audit/util/hugepages.h). */
+	fa_hugepages_reexec(argv);
 	/* Out of memory in jansson aborts with a message, as fa_xmalloc does: never a NULL
 	 * value silently dropped from a rule, an inventory or a snapshot. */
 	json_set_alloc_funcs(fa_json_malloc, fa_json_free);
