@@ -25,6 +25,10 @@
 	var table = d.getElementById("findings-table"), bar = d.getElementById("filters");
 	var rows = [], dev = null, apply = null, mapPorts = null, mapWhat = "";
 	var lines = function (s) { return s ? s.split("\n") : []; };
+	/* a port of @ports: one listed, or one under the node's prefix (viaPorts) */
+	var onPorts = function (ports, p) {
+		return ports.indexOf(p) >= 0 || (!!ports.prefix && p.indexOf(ports.prefix) === 0);
+	};
 	if (table && bar) {
 		rows = Array.prototype.slice.call(table.tBodies[0].rows);
 		var boxes = bar.querySelectorAll("input[type=checkbox]");
@@ -39,7 +43,7 @@
 					(!cat.value || r.getAttribute("data-category") === cat.value) &&
 					(!dev.value || lines(r.getAttribute("data-devices")).indexOf(dev.value) >= 0) &&
 					(!mapPorts || lines(r.getAttribute("data-ports")).some(function (p) {
-						return mapPorts.indexOf(p) >= 0;
+						return onPorts(mapPorts, p);
 					})) &&
 					(!q || r.textContent.toLowerCase().indexOf(q) >= 0);
 				r.hidden = !ok;
@@ -187,6 +191,8 @@
 			var via = (facts[name] || {}).via, ports = [];
 			if (!via)
 				return null;
+			/* its ports without a link too (down, or nothing discovered behind): NODE/N */
+			ports.prefix = via + ":" + name + "/";
 			allMaps().forEach(function (m) {
 				each.call(m.querySelectorAll("line[data-a]"), function (l) {
 					if (l.getAttribute("data-a") === name)
@@ -200,7 +206,7 @@
 		var findingsOf = function (name) {
 			var ports = viaPorts(name);
 			return rows.filter(function (r) {
-				return ports ? lines(r.getAttribute("data-ports")).some(function (p) { return ports.indexOf(p) >= 0; })
+				return ports ? lines(r.getAttribute("data-ports")).some(function (p) { return onPorts(ports, p); })
 					: lines(r.getAttribute("data-devices")).indexOf(name) >= 0;
 			});
 		};
@@ -279,7 +285,7 @@
 				if (dev && ports) {
 					/* an InfiniBand node: the findings on its ports */
 					dev.value = "";
-					mapPorts = ports.length ? ports : [""];
+					mapPorts = ports;
 					mapWhat = "ports of " + name;
 					apply();
 				} else if (dev) {
