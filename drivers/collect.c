@@ -329,6 +329,8 @@ static void fa_run_stage(struct fa_dev_run *run, bool expanded, bool counters_on
 			continue;
 		if (counters_only && !(c->flags & FA_CMD_COUNTERS))
 			continue;
+		if ((c->flags & (run->inv->ib_inprocess ? FA_CMD_IB_TOOLS : FA_CMD_IB_INPROCESS)))
+			continue;
 		if ((c->flags & FA_CMD_COUNTERS) && !(c->flags & FA_CMD_ALSO_CONFIG) &&
 		    !run->counters)
 			continue;

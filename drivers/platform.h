@@ -82,6 +82,13 @@ enum fa_command_flags {
 	 * counters are wanted.
 	 */
 	FA_CMD_ALSO_CONFIG = 1 << 4,
+	/*
+	 * ib-fabric: one way to discover the subnet.  A device whose inventory says
+	 * "ib_discovery: inprocess" is sent the FA_CMD_IB_INPROCESS commands and not the
+	 * FA_CMD_IB_TOOLS ones; every other device the reverse (docs/platforms/infiniband.md).
+	 */
+	FA_CMD_IB_TOOLS = 1 << 5,
+	FA_CMD_IB_INPROCESS = 1 << 6,
 };
 
 struct fa_command {

@@ -52,15 +52,15 @@ static const char *const fa_transport_names[FA_TRANSPORT_COUNT] = {
 /* The keys of each kind of block, sorted. */
 static const char *const fa_inv_top_keys[] = { "defaults", "devices", "groups", NULL };
 static const char *const fa_inv_defaults_keys[] = {
-	"captures", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "ib_discovery", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_group_keys[] = {
-	"captures", "hosts", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "hosts", "ib_discovery", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_device_keys[] = {
-	"address", "captures", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
+	"address", "captures", "ib_discovery", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
 	"role", "ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 
@@ -79,6 +79,7 @@ struct fa_inv_settings {
 	const json_t *tags;	/* array of strings, or NULL */
 	const json_t *vars;	/* object, or NULL */
 	const json_t *nccl_env;	/* array of absolute paths, or NULL */
+	const char *ib_discovery;	/* "inprocess" or "tools", or NULL */
 };
 
 struct fa_inv_group {
@@ -436,6 +437,16 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 					  "'vars' must be a mapping");
 		set->vars = v;
 	}
+	if ((v = json_object_get(obj, "ib_discovery"))) {
+		r = fa_inv_string(ld, v, "ib_discovery", &s);
+		if (r < 0)
+			return r;
+		if (strcmp(s, "inprocess") != 0 && strcmp(s, "tools") != 0)
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'ib_discovery' is 'tools' (the infiniband-diags commands) "
+					  "or 'inprocess' (libibnetdisc), not '%s'", s);
+		set->ib_discovery = s;
+	}
 	if ((v = json_object_get(obj, "nccl_env"))) {
 		json_t *f;
 
@@ -740,6 +751,8 @@ static void fa_inv_settings_apply(struct fa_inv_settings *acc, const struct fa_i
 	/* a list setting: the most specific block's list replaces the others whole */
 	if (s->nccl_env)
 		acc->nccl_env = s->nccl_env;
+	if (s->ib_discovery)
+		acc->ib_discovery = s->ib_discovery;
 }
 
 static char **fa_inv_strv(const json_t *arr, size_t *ret_n)
@@ -828,6 +841,7 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 	dev->port = acc.port;
 	dev->timeout = acc.timeout;
 	dev->ssh_agent = acc.ssh_agent > 0;
+	dev->ib_inprocess = acc.ib_discovery && strcmp(acc.ib_discovery, "inprocess") == 0;
 	dev->ngroups = rec->ngroups;
 	if (rec->ngroups) {
 		dev->groups = fa_xcalloc(rec->ngroups, sizeof(*dev->groups));
@@ -1048,6 +1062,8 @@ json_t *fa_inventory_to_json(const struct fa_inventory *inv)
 		json_object_set_new(o, "tags", fa_strv_to_json(d->tags, d->ntags));
 		if (d->vars)
 			json_object_set_new(o, "vars", json_deep_copy(d->vars));
+		if (d->ib_inprocess)
+			json_object_set_new(o, "ib_discovery", json_string("inprocess"));
 		if (d->nnccl_env)
 			json_object_set_new(o, "nccl_env",
 					    fa_strv_to_json(d->nccl_env, d->nnccl_env));

@@ -62,6 +62,8 @@ struct fa_inv_device {
 	json_t *vars;		/* merged vars (an object, owned reference) or NULL */
 	char **nccl_env;	/* NCCL environment files read on the host, in order */
 	size_t nnccl_env;
+	/* ib-fabric: discover the subnet in process (libibnetdisc) instead of with the tools */
+	bool ib_inprocess;
 	int line;		/* where it was first named in the file */
 	int column;
 };

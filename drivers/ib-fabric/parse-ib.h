@@ -32,6 +32,12 @@ fa_parse_fn fa_parse_ib_perfquery;
  */
 fa_parse_fn fa_parse_ib_ibswinfo;
 
+/*
+ * ibnd-discover: the in-process discovery's JSON document (drivers/ib-fabric/ibnd-discover.h),
+ * into the fields of all the above but ibswinfo and partitions.conf.
+ */
+fa_parse_fn fa_parse_ib_ibnd;
+
 /* OpenSM partitions.conf: ib_partitions[]. */
 fa_parse_fn fa_parse_ib_partitions;
 

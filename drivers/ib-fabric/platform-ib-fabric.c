@@ -9,7 +9,9 @@
  * port's counters.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
  * sminfo is sent without arguments (with a modifier it would set the SM's state), perfquery
  * never with -r or -R (they clear the counters), and the partition file is read with cat.
- * docs/platforms/infiniband.md says why each is chosen.  ibswinfo (a script over MFT, not
+ * docs/platforms/infiniband.md says why each is chosen.  With "ib_discovery: inprocess" in
+ * the inventory, ibnd-discover (libibnetdisc and libibmad in this process, the same Get()
+ * MADs) stands in for every infiniband-diags command.  ibswinfo (a script over MFT, not
  * part of infiniband-diags) is read from captures a user brings, never sent.
  */
 #include "config.h"
@@ -18,18 +20,26 @@
 #include "drivers/platform-list.h"
 
 static const struct fa_command fa_ib_fabric_commands[] = {
-	{ "ibnetdiscover -p", FA_EXPAND_NONE, 0, fa_parse_ib_ibnetdiscover },
-	{ "iblinkinfo -l", FA_EXPAND_NONE, 0, fa_parse_ib_iblinkinfo },
-	{ "sminfo", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_sminfo },
-	{ "saquery SMIR", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_ib_smir },
+	{ "ibnetdiscover -p", FA_EXPAND_NONE, FA_CMD_IB_TOOLS, fa_parse_ib_ibnetdiscover },
+	{ "iblinkinfo -l", FA_EXPAND_NONE, FA_CMD_IB_TOOLS, fa_parse_ib_iblinkinfo },
+	{ "sminfo", FA_EXPAND_NONE, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, fa_parse_ib_sminfo },
+	{ "saquery SMIR", FA_EXPAND_NONE, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, fa_parse_ib_smir },
+	/*
+	 * ib_discovery: inprocess.  Not a shell command: the local collector runs libibnetdisc
+	 * and libibmad for it (drivers/ib-fabric/ibnd-discover.c) and returns their JSON
+	 * document.  It reads the counters too, so it is also sent again by --sample.
+	 */
+	{ "ibnd-discover", FA_EXPAND_NONE, FA_CMD_IB_INPROCESS | FA_CMD_COUNTERS |
+	  FA_CMD_ALSO_CONFIG, fa_parse_ib_ibnd },
 	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
 	  fa_parse_ib_partitions },
-	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_OPTIONAL, fa_parse_ib_pkeys },
-	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
-	  fa_parse_ib_perfquery },
+	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL,
+	  fa_parse_ib_pkeys },
+	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID,
+	  FA_CMD_IB_TOOLS | FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_ib_perfquery },
 	/* the error counters where the extended block lacks them (parse-ib-perfquery.c) */
-	{ "perfquery -a -l LID", FA_EXPAND_IBCALID, FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
-	  fa_parse_ib_perfquery },
+	{ "perfquery -a -l LID", FA_EXPAND_IBCALID,
+	  FA_CMD_IB_TOOLS | FA_CMD_COUNTERS | FA_CMD_OPTIONAL, fa_parse_ib_perfquery },
 	{ "iblinkinfo", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_ib_iblinkinfo },
 	/* parse only: the expansion only makes LID the word the switch's LID stands for */
 	{ "ibswinfo -d lid-LID", FA_EXPAND_IBCALID, FA_CMD_PARSE_ONLY, fa_parse_ib_ibswinfo },

@@ -5,7 +5,8 @@
  *
  * Each command runs as "/bin/sh -c COMMAND" in its own process group with LC_ALL=C (stable
  * tool output), stdin from /dev/null, stdout captured up to the cap, stderr kept for the error
- * message.  On timeout the whole group is killed, so nothing outlives the run.
+ * message.  On timeout the whole group is killed, so nothing outlives the run.  One command is
+ * no program: ibnd-discover, the ib-fabric platform's in-process discovery.
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 
 #include "audit/util/xalloc.h"
 #include "drivers/collector.h"
+#include "drivers/ib-fabric/ibnd-discover.h"
 #include "inventory/inventory.h"
 #include "audit/util/clock.h"
 #include "audit/util/banned.h"
@@ -64,6 +66,24 @@ static int fa_drain(int fd, struct fa_buf *b, size_t cap, bool *over)
 	return 1;
 }
 
+/*
+ * ibnd-discover is no program: libibnetdisc and libibmad run in this process, from the first
+ * HCA port, with the command timeout as the budget of the whole run.
+ */
+static int fa_local_ibnd(const struct fa_collect_limits *lim, struct fa_buf *out, int *ret_exit,
+			 struct fa_err *err)
+{
+	struct fa_ibnd_opts o = { NULL, 0, 0, 0, 0,
+				  lim->command_timeout > 0 ? lim->command_timeout : 60 };
+	int r = fa_ibnd_discover(&o, out, err);
+
+	if (r == 0 && lim->max_output && out->len > lim->max_output)
+		return fa_err_set(err, FA_ETOOBIG, "'%s' wrote more than %zu bytes", FA_IBND_COMMAND,
+				  lim->max_output);
+	*ret_exit = r == 0 ? 0 : 1;
+	return r;
+}
+
 static int fa_local_exec(void *session, const char *command, const struct fa_collect_limits *lim,
 			 struct fa_buf *out, int *ret_exit, struct fa_err *err)
 {
@@ -74,6 +94,8 @@ static int fa_local_exec(void *session, const char *command, const struct fa_col
 	int open_fds = 2, status = 0, r = 0;
 	pid_t pid;
 
+	if (strcmp(command, FA_IBND_COMMAND) == 0)
+		return fa_local_ibnd(lim, out, ret_exit, err);
 	if (pipe2(opipe, O_CLOEXEC) < 0 || pipe2(epipe, O_CLOEXEC) < 0) {
 		r = fa_err_set(err, FA_EIO, "cannot create a pipe: %s", strerror(errno));
 		goto out;

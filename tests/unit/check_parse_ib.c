@@ -49,14 +49,18 @@ START_TEST(parse_ib_table_is_the_documented_one)
 		unsigned flags;
 		enum fa_expand expand; /* P_Keys only where partitions.conf was read */
 	} want[] = {
-	    {"ibnetdiscover -p", 0, FA_EXPAND_NONE},
-	    {"iblinkinfo -l", 0, FA_EXPAND_NONE},
-	    {"sminfo", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
-	    {"saquery SMIR", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"ibnetdiscover -p", FA_CMD_IB_TOOLS, FA_EXPAND_NONE},
+	    {"iblinkinfo -l", FA_CMD_IB_TOOLS, FA_EXPAND_NONE},
+	    {"sminfo", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"saquery SMIR", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"ibnd-discover", FA_CMD_IB_INPROCESS | FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
+	     FA_EXPAND_NONE},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
-	    {"smpquery pkeys LID", FA_CMD_OPTIONAL, FA_EXPAND_IBCAPORT},
-	    {"perfquery -x -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL, FA_EXPAND_IBCALID},
-	    {"perfquery -a -l LID", FA_CMD_COUNTERS | FA_CMD_OPTIONAL, FA_EXPAND_IBCALID},
+	    {"smpquery pkeys LID", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_IBCAPORT},
+	    {"perfquery -x -a -l LID", FA_CMD_IB_TOOLS | FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	     FA_EXPAND_IBCALID},
+	    {"perfquery -a -l LID", FA_CMD_IB_TOOLS | FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
+	     FA_EXPAND_IBCALID},
 	    {"iblinkinfo", FA_CMD_PARSE_ONLY, FA_EXPAND_NONE},
 	    /* never expanded (parse only): LID is the word a capture's LID stands for */
 	    {"ibswinfo -d lid-LID", FA_CMD_PARSE_ONLY, FA_EXPAND_IBCALID},
@@ -785,6 +789,47 @@ START_TEST(parse_ib_partitions_broken)
 }
 END_TEST
 
+/* The in-process discovery's document, captured by t2506 from the simulated fat tree. */
+START_TEST(parse_ib_ibnd_fat_tree)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *p;
+	json_int_t v;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnd,
+				   fa_tp_own("tests/fixtures/ib/ibnd/fat-tree-1x.json"), d, &err), 0);
+	ck_assert_uint_eq(fa_t_nports(d), 226);
+	p = fa_device_port(d, "gpu002 mlx5_0/1");
+	ck_assert_str_eq(fa_get_str(p, "ib.port_guid"), "0x248a070300c00031");
+	ck_assert_str_eq(fa_get_str(p, "ib.node_type"), "ca");
+	ck_assert_str_eq(fa_get_str(p, "ib.width"), "1X");
+	ck_assert_str_eq(fa_get_str(p, "ib.width_best"), "12X");
+	ck_assert(fa_get_int(p, "ib.rate", &v) == 1 && v == 10000000000LL);
+	ck_assert(fa_get_int(p, "ib.rate_best", &v) == 1 && v == 120000000000LL);
+	ck_assert(fa_get_int(p, "ib.lid", &v) == 1 && v == 11);
+	ck_assert(fa_get_int(p, "ib.active_mtu", &v) == 1 && v == 2048);
+	ck_assert_str_eq(fa_get_str(p, "ib.peer.node_name"), "leaf01");
+	ck_assert(fa_get_int(p, "ib.peer.port_number", &v) == 1 && v == 2);
+	ck_assert_str_eq(fa_get_str(p, "ib.state"), "active");
+	ck_assert_str_eq(fa_get_str(p, "ib.phys_state"), "linkup");
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(p, "pkeys"), 1)),
+			 "0x8a01");
+	ck_assert(fa_get_int(p, "counters.tx_bytes", &v) == 1 && v > 0 && v % 4 == 0);
+	ck_assert_str_eq(fa_get_str(json_object_get(d, "ib_sm"), "state"), "master");
+	ck_assert_str_eq(fa_get_str(json_object_get(d, "ib_sm"), "guid"), "0x248a070300d00011");
+	json_decref(d);
+
+	/* bad input: one clear error, no crash */
+	d = fa_device_new("ib-fabric", "host");
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_ibnd, "{\"format\": \"other/9\", \"nodes\": []}",
+				  d, &err), -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_ibnd, "{\"format\": \"fabric-audit-ibnd/1\", "
+				  "\"nodes\": [{\"ports\": [{\"number\": \"x\"}]}]}", d, &err),
+			 -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 Suite *fa_parse_ib_suite(void)
 {
 	Suite *s = suite_create("parse_ib");
@@ -806,6 +851,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_perfquery_variants);
 	tcase_add_test(tc, parse_ib_perfquery_basic_block);
 	tcase_add_test(tc, parse_ib_sminfo_master);
+	tcase_add_test(tc, parse_ib_ibnd_fat_tree);
 	tcase_add_test(tc, parse_ib_partitions_opensm_format);
 	tcase_add_test(tc, parse_ib_partitions_broken);
 	suite_add_tcase(s, tc);
