@@ -818,6 +818,15 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 				      rec->name);
 		goto out;
 	}
+	/* the libraries talk to this host's HCA: there is no remote end to run them on */
+	if (acc.ib_discovery && strcmp(acc.ib_discovery, "inprocess") == 0 &&
+	    acc.transport != FA_TRANSPORT_LOCAL && acc.transport != FA_TRANSPORT_REPLAY) {
+		r = fa_inv_device_err(ld, rec,
+				      "device '%s': 'ib_discovery: inprocess' needs transport "
+				      "'local' (or 'replay'), not '%s'",
+				      rec->name, fa_transport_names[acc.transport]);
+		goto out;
+	}
 	if (!acc.port && acc.transport == FA_TRANSPORT_SSH)
 		acc.port = 22;
 	if (!acc.port && acc.transport == FA_TRANSPORT_NETCONF)

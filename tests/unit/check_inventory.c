@@ -285,6 +285,9 @@ static const struct {
 	  "device entry)" },
 	{ "bad-replay-no-captures.yaml", FA_EINVAL, 5, 11,
 	  "device 'gpu001' uses the replay transport but has no 'captures' directory" },
+	{ "bad-ib-inprocess-ssh.yaml", FA_EINVAL, 5, 11,
+	  "device 'ib-fabric-a': 'ib_discovery: inprocess' needs transport 'local' (or 'replay'), "
+	  "not 'ssh'" },
 	{ "bad-syntax.yaml", FA_EPARSE, 5, 4, "did not find expected '-' indicator" },
 	{ "bad-address-count.yaml", FA_EINVAL, 5, 14,
 	  "'address' gives 3 addresses for 4 devices; give a range of 4 addresses or leave it "
