@@ -359,3 +359,13 @@ json_t *fa_ib_ca_port(json_t *device, json_int_t lid)
 	}
 	return NULL;
 }
+
+const struct fa_ib_counter fa_ib_counters[] = {
+	{ "PortXmitData", "tx_bytes", 4 },
+	{ "PortRcvData", "rx_bytes", 4 },
+	{ "SymbolErrorCounter", "symbol_errors", 1 },
+	{ "LinkDownedCounter", "link_down_events", 1 },
+	{ "PortRcvErrors", "rx_errors", 1 },
+	{ "PortXmitDiscards", "tx_discards", 1 },
+};
+const size_t fa_ib_ncounters = sizeof(fa_ib_counters) / sizeof(fa_ib_counters[0]);

@@ -27,20 +27,6 @@ static const char *const fa_ibnd_states[] = { "active", "down", "init", "armed" 
 static const char *const fa_ibnd_phys[] = { "linkup", "polling", "disabled", "sleep", "training",
 					    "linkerrorrecovery", "phytest" };
 
-/* Counters the model keeps: IBA name, model name, unit (PortXmitData counts 4-byte words). */
-static const struct {
-	const char *name;
-	const char *counter;
-	int64_t scale;
-} fa_ibnd_counters[] = {
-	{ "PortXmitData", "tx_bytes", 4 },
-	{ "PortRcvData", "rx_bytes", 4 },
-	{ "SymbolErrorCounter", "symbol_errors", 1 },
-	{ "LinkDownedCounter", "link_down_events", 1 },
-	{ "PortRcvErrors", "rx_errors", 1 },
-	{ "PortXmitDiscards", "tx_discards", 1 },
-};
-
 static const char *fa_ibnd_pick(const char *s, const char *const *list, size_t n)
 {
 	size_t i;
@@ -275,15 +261,14 @@ static void fa_ibnd_extras(json_t *device, const json_t *nj, const json_t *pj, j
 		}
 		json_object_set_new(port, "pkeys", out);
 	}
-	for (i = 0; json_is_object(c) && i < sizeof(fa_ibnd_counters) / sizeof(fa_ibnd_counters[0]);
-	     i++) {
+	for (i = 0; json_is_object(c) && i < fa_ib_ncounters; i++) {
 		char path[48];
 
-		x = fa_ibnd_int(c, fa_ibnd_counters[i].name, 0, INT64_MAX / 4);
+		x = fa_ibnd_int(c, fa_ib_counters[i].name, 0, INT64_MAX / 4);
 		if (x < 0)
 			continue;
-		snprintf(path, sizeof(path), "counters.%s", fa_ibnd_counters[i].counter);
-		fa_set_int(port, path, x * fa_ibnd_counters[i].scale);
+		snprintf(path, sizeof(path), "counters.%s", fa_ib_counters[i].counter);
+		fa_set_int(port, path, x * fa_ib_counters[i].scale);
 	}
 }
 

@@ -90,4 +90,14 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r);
 /* The channel adapter port of @device whose base LID is @lid, or NULL. */
 json_t *fa_ib_ca_port(json_t *device, json_int_t lid);
 
+/* The port counters the model keeps: IBA name, model counter, and unit (PortXmitData and
+ * PortRcvData count 4-byte words), for perfquery's text and the in-process document. */
+struct fa_ib_counter {
+	const char *name;
+	const char *counter;
+	int64_t scale;
+};
+extern const struct fa_ib_counter fa_ib_counters[];
+extern const size_t fa_ib_ncounters;
+
 #endif /* FA_DRIVERS_PARSE_IB_INT_H */

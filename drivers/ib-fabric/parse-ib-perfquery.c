@@ -40,37 +40,14 @@
 
 #define FA_PQ_WORDS 12
 
-/* A perfquery counter and the model counter it is (NULL: known, no field), times @scale. */
-static const struct {
-	const char *name;
-	const char *counter;
-	json_int_t scale;
-} fa_pq_counters[] = {
-	{ "PortXmitData", "tx_bytes", 4 },
-	{ "PortRcvData", "rx_bytes", 4 },
-	{ "SymbolErrorCounter", "symbol_errors", 1 },
-	{ "LinkDownedCounter", "link_down_events", 1 },
-	{ "PortRcvErrors", "rx_errors", 1 },
-	{ "PortXmitDiscards", "tx_discards", 1 },
-	{ "PortSelect", NULL, 0 },
-	{ "CounterSelect", NULL, 0 },
-	{ "CounterSelect2", NULL, 0 },
-	{ "PortXmitPkts", NULL, 0 },
-	{ "PortRcvPkts", NULL, 0 },
-	{ "PortUnicastXmitPkts", NULL, 0 },
-	{ "PortUnicastRcvPkts", NULL, 0 },
-	{ "PortMulticastXmitPkts", NULL, 0 },
-	{ "PortMulticastRcvPkts", NULL, 0 },
-	{ "LinkErrorRecoveryCounter", NULL, 0 },
-	{ "PortRcvRemotePhysicalErrors", NULL, 0 },
-	{ "PortRcvSwitchRelayErrors", NULL, 0 },
-	{ "PortXmitConstraintErrors", NULL, 0 },
-	{ "PortRcvConstraintErrors", NULL, 0 },
-	{ "LocalLinkIntegrityErrors", NULL, 0 },
-	{ "ExcessiveBufferOverrunErrors", NULL, 0 },
-	{ "VL15Dropped", NULL, 0 },
-	{ "PortXmitWait", NULL, 0 },
-	{ "QP1Dropped", NULL, 0 },
+/* Counters perfquery prints that have no model field: known, skipped without a warning. */
+static const char *const fa_pq_skipped[] = {
+	"PortSelect", "CounterSelect", "CounterSelect2", "PortXmitPkts", "PortRcvPkts",
+	"PortUnicastXmitPkts", "PortUnicastRcvPkts", "PortMulticastXmitPkts",
+	"PortMulticastRcvPkts", "LinkErrorRecoveryCounter", "PortRcvRemotePhysicalErrors",
+	"PortRcvSwitchRelayErrors", "PortXmitConstraintErrors", "PortRcvConstraintErrors",
+	"LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped", "PortXmitWait",
+	"QP1Dropped",
 };
 
 /*
@@ -128,27 +105,30 @@ int fa_parse_ib_perfquery(const struct fa_capture *cap, json_t *device, struct f
 				val.ptr++;
 				val.len--;
 			}
-			for (i = 0; i < sizeof(fa_pq_counters) / sizeof(fa_pq_counters[0]); i++)
-				if (fa_textscan_eq(key, fa_pq_counters[i].name))
+			for (i = 0; i < sizeof(fa_pq_skipped) / sizeof(fa_pq_skipped[0]); i++)
+				if (fa_textscan_eq(key, fa_pq_skipped[i]))
 					break;
-			if (i < sizeof(fa_pq_counters) / sizeof(fa_pq_counters[0])) {
+			if (i < sizeof(fa_pq_skipped) / sizeof(fa_pq_skipped[0]))
+				continue;
+			for (i = 0; i < fa_ib_ncounters; i++)
+				if (fa_textscan_eq(key, fa_ib_counters[i].name))
+					break;
+			if (i < fa_ib_ncounters) {
+				const struct fa_ib_counter *k = &fa_ib_counters[i];
 				char path[64];
 
-				if (!fa_pq_counters[i].counter || !port)
+				if (!port)
 					continue;
-				if (!fa_textscan_int(val, &v) || v < 0 ||
-				    v > INT64_MAX / fa_pq_counters[i].scale) {
+				if (!fa_textscan_int(val, &v) || v < 0 || v > INT64_MAX / k->scale) {
 					fa_device_warn(device, "%s: line %u: %s '%.*s' is not a "
-						       "counter value", cmd, ts.lineno,
-						       fa_pq_counters[i].name,
+						       "counter value", cmd, ts.lineno, k->name,
 						       (int)(val.len > 40 ? 40 : val.len), val.ptr);
 					continue;
 				}
-				snprintf(path, sizeof(path), "counters.%s", fa_pq_counters[i].counter);
-				if (basic && (fa_pq_counters[i].scale != 1 ||
-					      fa_get_int(port, path, &have) == 1))
+				snprintf(path, sizeof(path), "counters.%s", k->counter);
+				if (basic && (k->scale != 1 || fa_get_int(port, path, &have) == 1))
 					continue;	/* 32-bit data, or the extended value */
-				fa_set_int(port, path, v * fa_pq_counters[i].scale);
+				fa_set_int(port, path, v * k->scale);
 				continue;
 			}
 		}
