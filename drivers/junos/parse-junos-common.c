@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the Junos parsers share: reading a reply into a safe XML document, finding its payload,
- * surfacing <rpc-error>, and naming ports.
+ * surfacing <rpc-error>, naming ports, and telling a CLI text capture from XML or JSON.
  */
 #include "config.h"
 
@@ -105,4 +105,57 @@ char *fa_junos_physical(const char *name)
 	if (!dot || dot == name || name[0] == '.')
 		return fa_xstrdup(name);
 	return fa_xstrndup(name, (size_t)(dot - name));
+}
+
+char *fa_junos_bracketed(const char *comment)
+{
+	const char *b = comment ? strrchr(comment, '[') : NULL;
+	const char *e = b ? strchr(b, ']') : NULL;
+
+	if (!b || !e || e == b + 1)
+		return NULL;
+	return fa_xstrndup(b + 1, (size_t)(e - b - 1));
+}
+
+/* The offset of the first byte at or after @i that is not a blank or a line end. */
+static size_t fa_junos_skip_space(const struct fa_capture *cap, size_t i)
+{
+	while (i < cap->len && (cap->data[i] == ' ' || cap->data[i] == '\t' ||
+				cap->data[i] == '\r' || cap->data[i] == '\n'))
+		i++;
+	return i;
+}
+
+bool fa_junos_not_text(const struct fa_capture *cap, fa_parse_fn *xml, json_t *device,
+		       struct fa_err *err, int *ret)
+{
+	size_t i = fa_junos_skip_space(cap, 0), j = fa_junos_skip_space(cap, i + 1);
+
+	if (i < cap->len && cap->data[i] == '<') {
+		*ret = xml(cap, device, err);
+		return true;
+	}
+	/* "{master:0}" opens text too: JSON is a '{' before a quoted member name */
+	if (i < cap->len && cap->data[i] == '{' && j < cap->len && cap->data[j] == '"') {
+		*ret = fa_err_at(err, FA_EPARSE, cap->command, 0, 0,
+				 "Junos JSON (| display json) is not parsed; capture the text, or "
+				 "the XML with | display xml");
+		return true;
+	}
+	return false;
+}
+
+bool fa_junos_text_noise(struct fa_textscan_span line)
+{
+	struct fa_textscan_span t = fa_textscan_trim(line);
+	size_t i;
+
+	if (t.len == 0)
+		return true;
+	if (t.len < 3 || t.ptr[0] != '{' || t.ptr[t.len - 1] != '}')
+		return false;
+	for (i = 1; i + 1 < t.len; i++)
+		if (t.ptr[i] == ' ' || t.ptr[i] == '\t' || t.ptr[i] == '{' || t.ptr[i] == '}')
+			return false;
+	return true;
 }

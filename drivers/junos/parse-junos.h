@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Juniper Junos parsers: NETCONF rpc-replies (the same XML that "| display xml" prints).
+ * Juniper Junos parsers: NETCONF rpc-replies (the same XML that "| display xml" prints), and
+ * the plain CLI text of the same commands, which a user may bring as a capture.
  *
  * Every reply goes through fa_xml_parse (drivers/text/xmlsafe.h): no DTD, no entities, size cap.
  * Elements are matched by local name, so the junos: and nc: prefixes and the per-release
  * default namespaces (xmlns="http://xml.juniper.net/junos/<release>/junos-interface") do not
- * matter.
+ * matter.  The text parsers give the fields of the XML parser of the same command; a text
+ * capture that holds the XML after all is handed to that parser.
  */
 #ifndef FA_DRIVERS_PARSE_JUNOS_H
 #define FA_DRIVERS_PARSE_JUNOS_H
@@ -14,6 +16,7 @@
 #include <libxml/tree.h>
 
 #include "drivers/platform.h"
+#include "drivers/text/textscan.h"
 
 /* <get-software-information/>: hostname, model, os.name, os.version. */
 int fa_parse_junos_software(const struct fa_capture *cap, json_t *device, struct fa_err *err);
@@ -23,6 +26,10 @@ int fa_parse_junos_interfaces(const struct fa_capture *cap, json_t *device, stru
 int fa_parse_junos_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* <get-configuration> of class-of-service and interfaces: qos.pfc_enabled, configured mtu. */
 int fa_parse_junos_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/* "show version" (text): hostname, model, os.name, os.version, as the XML gives them. */
+int fa_parse_junos_version_text(const struct fa_capture *cap, json_t *device,
+				struct fa_err *err);
 
 /*
  * Shared by the Junos parsers.  Parse the capture as XML and return the element named @want
@@ -37,5 +44,23 @@ const char *fa_junos_port_type(const char *name);
 
 /* The physical port of a logical interface name: "ge-0/0/0.0" -> "ge-0/0/0" (new string). */
 char *fa_junos_physical(const char *name);
+
+/* The text between the last '[' of a package comment and its ']' (new string), or NULL. */
+char *fa_junos_bracketed(const char *comment);
+
+/*
+ * The text parsers' first step: a capture that is not text is handed to @xml (the rpc-reply
+ * that "| display xml" prints) or refused (Junos JSON, "| display json", is not parsed).
+ * True when it was not text, *ret then holding the result; false for text.
+ */
+bool fa_junos_not_text(const struct fa_capture *cap, fa_parse_fn *xml, json_t *device,
+		       struct fa_err *err, int *ret);
+
+/*
+ * True for a line the CLI prints around any output and that says nothing of it: a blank
+ * line, or the status banner of a Virtual Chassis or cluster member ("{master:0}",
+ * "{backup}", "{primary:node0}").
+ */
+bool fa_junos_text_noise(struct fa_textscan_span line);
 
 #endif /* FA_DRIVERS_PARSE_JUNOS_H */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Junos parsers on real NETCONF replies (py-junos-eznc, NAPALM, scrapli), compared field by
- * field with NAPALM's expected parse of the same replies, plus malformed and hostile input.
+ * field with NAPALM's expected parse of the same replies; the text parsers on real CLI outputs
+ * (ntc-templates, suzieq), compared with ntc-templates' expected parse of the same outputs;
+ * plus malformed and hostile input.
  */
 #include "config.h"
 
@@ -21,6 +23,8 @@
 
 #define EZNC "Juniper__py-junos-eznc/tests/unit/"
 #define NAPALM "napalm-automation__napalm/test/junos/mocked_data/"
+#define NTC "networktocode__ntc-templates/tests/juniper_junos/"
+#define SQ_MX "netenglabs__suzieq/tests/integration/nossim/mx/19.4R3.11/testnode/"
 
 static json_t *fa_junos_run_text(fa_parse_fn *fn, const char *text, size_t len, int *ret,
 				 struct fa_err *err)
@@ -35,6 +39,37 @@ static json_t *fa_junos_run_text(fa_parse_fn *fn, const char *text, size_t len, 
 static json_t *fa_junos_run(fa_parse_fn *fn, const char *path)
 {
 	return fa_tp_direct_file(fn, "<rpc/>", FA_CAPTURE_XML, path, fa_device_new("sw", "switch"));
+}
+
+/*
+ * Parse a real text output as a collector hands it over (normalised, the "nothing recognised"
+ * check); the test fails unless it parses.
+ */
+static json_t *fa_junos_text(fa_parse_fn *fn, const char *command, const char *path)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("sw", "switch");
+
+	ck_assert_msg(fa_tp_file(fn, "sw", command, NULL, path, d, &err) == 0, "%s parses (%s).",
+		      path, err.msg);
+	return d;
+}
+
+/* Run the text parser @fn itself on @text as the output of @command. */
+static json_t *fa_junos_text_direct(fa_parse_fn *fn, const char *command, const char *text,
+				    size_t len, int *ret, struct fa_err *err)
+{
+	json_t *dev = fa_device_new("sw", "switch");
+
+	*ret = fa_tp_direct(fn, command, FA_CAPTURE_TEXT, text, len, dev, err);
+	return dev;
+}
+
+/* The value of a Junos JSON member (| display json): {"key": [{"data": "value"}]}. */
+static const char *fa_junos_json_data(const json_t *obj, const char *key)
+{
+	return json_string_value(
+	    json_object_get(json_array_get(json_object_get(obj, key), 0), "data"));
 }
 
 static json_int_t fa_int(const json_t *obj, const char *path)
@@ -116,6 +151,134 @@ START_TEST(parse_junos_lldp_neighbours)
 	ck_assert_msg(p != NULL, "The neighbour of me0.0 belongs to the physical port me0.");
 	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "27");
 	ck_assert_msg(fa_device_find_port(d, "me0.0") == NULL, "No port is named after a unit.");
+	json_decref(d);
+}
+END_TEST
+
+/* "show version" text: real outputs, values read off each by hand. */
+START_TEST(parse_junos_version_text)
+{
+	json_t *d =
+	    fa_junos_text(fa_parse_junos_version_text, "show version",
+			  fa_test_fixture(NTC "show_version/juniper_junos_show_version.raw"));
+	json_t *j, *root;
+
+	/* CRLF, an "fpc0:" section, "labpkg [7.0]", "Serial Number:", "{master:0}" at the end */
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "lab");
+	ck_assert_str_eq(fa_get_str(d, "model"), "mx240");
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "Junos");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "13.3R1.4");
+	ck_assert_msg(fa_obj_get_path(d, "serial") == NULL,
+		      "The QFabric system's serial is not read, as in the XML parser.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real output raises no warning.");
+	json_decref(d);
+
+	/* "Junos: 21.4R3-S3.4", not the host's "JUNOS Host Software [20.4R3-S4.8]"; a package
+	 * comment without a version ("Junos for Automation Enhancement") is understood */
+	d = fa_junos_text(
+	    fa_parse_junos_version_text, "show version",
+	    fa_test_fixture(NTC "show_version/juniper_junos_show_version_qfx5100.raw"));
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "asxx.xx.xx");
+	ck_assert_str_eq(fa_get_str(d, "model"), "qfx5100-48t-6q");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "21.4R3-S3.4");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real output raises no warning.");
+	json_decref(d);
+
+	/* suzieq's text and JSON of one MX read the same ("JUNOS OS Kernel 64-bit  [..]") */
+	d = fa_junos_text(fa_parse_junos_version_text, "show version",
+			  fa_test_fixture(SQ_MX "show_version.txt"));
+	root = json_load_file(fa_test_fixture(SQ_MX "show_version.json"), 0, NULL);
+	j = json_array_get(json_object_get(root, "software-information"), 0);
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "testnode");
+	ck_assert_str_eq(fa_get_str(d, "model"), "mx960");
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "19.4R3.11");
+	ck_assert_str_eq(fa_get_str(d, "hostname"), fa_junos_json_data(j, "host-name"));
+	ck_assert_str_eq(fa_get_str(d, "model"), fa_junos_json_data(j, "product-model"));
+	ck_assert_str_eq(fa_get_str(d, "os.version"), fa_junos_json_data(j, "junos-version"));
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real output raises no warning.");
+	json_decref(root);
+	json_decref(d);
+}
+END_TEST
+
+/* Layouts of show version: vmhost without a release, sections, releases before "Junos:". */
+START_TEST(parse_junos_version_text_variants)
+{
+	static const char vc[] =
+	    "fpc0:\n"
+	    "--------------------------------------------------------------\n"
+	    "Hostname: vc1\nModel: ex4300-48t\nJunos: 21.4R3.15\n"
+	    "JUNOS Base OS boot [21.4R3.15]\n\n"
+	    "fpc1:\n"
+	    "--------------------------------------------------------------\n"
+	    "Hostname: vc1\nModel: ex4300-32f\nJunos: 21.4R3.15\n\n{master:0}\n";
+	static const char ex[] = "Hostname: sw1\nModel: ex2200-c-12t-2g\n"
+				 "JUNOS Base OS boot [11.4R1.6]\n"
+				 "JUNOS Kernel Software Suite [11.4R1.6]\n";
+	static const char srx[] = "Hostname: firefly\nModel: firefly-perimeter\n"
+				  "JUNOS Software Release [12.1X46-D15.3]\n";
+	static const char odd[] = "Hostname: sw2\nModel: qfx5120-48y\nJunos: 22.4R3.25\n"
+				  "Uptime is long\nLicense key: abc\n";
+	static const char json[] = "{\n    \"software-information\" : [\n    {\n";
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf xml = FA_BUF_INIT;
+	json_t *d, *x;
+	int r;
+
+	/* vmhost: no "Junos:" line and no junos package line, only build strings in brackets */
+	d = fa_junos_text(
+	    fa_parse_junos_version_text, "show version",
+	    fa_test_fixture(NTC "show_version/juniper_junos_show_version_vmhost.raw"));
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "MyRouter");
+	ck_assert_str_eq(fa_get_str(d, "model"), "nfx250_att_s1_10_t");
+	ck_assert_str_eq(fa_get_str(d, "os.name"), "Junos");
+	ck_assert_msg(fa_obj_get_path(d, "os.version") == NULL,
+		      "No release is guessed from a package's build string.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1 && fa_tp_warned(d, "no Junos release"),
+		      "The missing release is the one warning: every package line is understood.");
+	json_decref(d);
+
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", vc, strlen(vc), &r,
+				 &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(d, "model"), "ex4300-48t");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "Sections, rules and the banner are understood.");
+	json_decref(d);
+
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", ex, strlen(ex), &r,
+				 &err);
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "11.4R1.6");
+	json_decref(d);
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", srx, strlen(srx), &r,
+				 &err);
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "12.1X46-D15.3");
+	json_decref(d);
+
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", odd, strlen(odd), &r,
+				 &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(d, "os.version"), "22.4R3.25");
+	ck_assert_msg(fa_tp_nwarn(d) == 2 && fa_tp_warned(d, "line 4 not understood: Uptime") &&
+			  fa_tp_warned(d, "line 5 not understood: License key: abc"),
+		      "Lines of no known shape are warnings with their line.");
+	json_decref(d);
+
+	/* the XML of "| display xml" captured under the plain name reads as the XML parser */
+	fa_test_read(fa_test_fixture(EZNC "factory/rpc-reply/get-software-information.xml"), &xml);
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", xml.buf, xml.len, &r,
+				 &err);
+	x = fa_junos_text_direct(fa_parse_junos_software, "show version", xml.buf, xml.len, &r,
+				 &err);
+	ck_assert_msg(json_equal(d, x) && strcmp(fa_get_str(d, "hostname"), "firefly") == 0,
+		      "XML under the text command reads as the XML parser reads it.");
+	json_decref(x);
+	json_decref(d);
+	fa_buf_release(&xml);
+
+	d = fa_junos_text_direct(fa_parse_junos_version_text, "show version", json, strlen(json),
+				 &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && strstr(err.msg, "display json"),
+		      "Junos JSON is refused by name.");
 	json_decref(d);
 }
 END_TEST
@@ -231,6 +394,75 @@ START_TEST(parse_junos_warns_on_odd_values)
 	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 3,
 		      "The odd state, the odd MTU and the nameless interface are warned.");
 	json_decref(d);
+}
+END_TEST
+
+/* A small real-shaped output of each text parser (fa_junos_text_parsers order). */
+static const char *fa_junos_text_sample(int i)
+{
+	static const char *const samples[] = {
+	    "fpc0:\n-------------------------------------------------------------------------\n"
+	    "Hostname: lab\nModel: mx240\nJunos: 13.3R1.4\nJUNOS Base OS boot [13.3R1.4]\n"
+	    "labpkg [7.0]\n\n{master:0}\n",
+	};
+
+	return samples[i];
+}
+
+/* The text parsers on hostile input: empty, cut short, one line of 100k characters. */
+static fa_parse_fn *const fa_junos_text_parsers[] = {
+    fa_parse_junos_version_text,
+};
+static const char *const fa_junos_text_commands[] = {
+    "show version",
+};
+
+START_TEST(parse_junos_text_hostile)
+{
+	fa_parse_fn *fn = fa_junos_text_parsers[_i];
+	const char *cmd = fa_junos_text_commands[_i];
+	struct fa_buf big = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	size_t k;
+	int r;
+
+	/* empty, and nothing but blanks: not this command's output */
+	d = fa_junos_text_direct(fn, cmd, "", 0, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && err.msg[0], "%s: empty output is a parse error.", cmd);
+	json_decref(d);
+	d = fa_junos_text_direct(fn, cmd, " \n\n", 3, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && err.msg[0], "%s: blank output is a parse error.", cmd);
+	json_decref(d);
+
+	/* one line of 100k characters, alone and inside a real output */
+	for (k = 0; k < 100000; k++)
+		fa_buf_addch(&big, (char)('a' + k % 26));
+	d = fa_junos_text_direct(fn, cmd, big.buf, big.len, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && err.msg[0], "%s: a 100k line is not its output.", cmd);
+	json_decref(d);
+	fa_buf_reset(&big);
+	fa_buf_adds(&big, fa_junos_text_sample(_i));
+	for (k = 0; k < 100000; k++)
+		fa_buf_addch(&big, k % 7 ? 'x' : ' ');
+	fa_buf_adds(&big, "\n");
+	d = fa_junos_text_direct(fn, cmd, big.buf, big.len, &r, &err);
+	ck_assert_msg(r == 0 && fa_tp_nwarn(d) == 1, "%s: a 100k line among real ones warns (%d).",
+		      cmd, r);
+	json_decref(d);
+
+	/* a real output cut at every length: no crash, and a result either way */
+	fa_buf_reset(&big);
+	fa_buf_adds(&big, fa_junos_text_sample(_i));
+	for (k = 0; k <= big.len; k++) {
+		struct fa_err e = FA_ERR_INIT;
+
+		d = fa_junos_text_direct(fn, cmd, big.buf, k, &r, &e);
+		ck_assert_msg(r >= 0 || (r == -FA_EPARSE && e.msg[0]),
+			      "%s cut at %zu: parsed, or a parse error with a message.", cmd, k);
+		json_decref(d);
+	}
+	fa_buf_release(&big);
 }
 END_TEST
 
@@ -386,6 +618,52 @@ void fa_agree_junos(struct fa_agree_tally *t)
 	t->absent += a.absent;
 }
 
+/* ---- agreement with ntc-templates' expected parse of the text outputs ------------------- */
+
+/*
+ * show version: hostname, model, junos_version (the release).  ntc-templates also reads the
+ * QFabric "Serial Number:", which the model leaves out as the XML parser does (absent).
+ */
+static void fa_agree_ntc_version(struct fa_agree_tally *t, const char *base)
+{
+	char raw[256], yml[256];
+	json_t *d, *exp, *row;
+	const char *serial;
+
+	snprintf(raw, sizeof(raw), NTC "show_version/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_version/%s.yml", base);
+	d = fa_junos_text(fa_parse_junos_version_text, "show version", fa_test_fixture(raw));
+	exp = fa_agree_load_yaml(t, yml);
+	row = json_array_get(json_object_get(exp, "parsed_sample"), 0);
+	fa_agree_count(t, fa_agree_same(fa_get_str(d, "hostname"),
+					json_string_value(json_object_get(row, "hostname"))),
+		       "junos", "hostname", raw);
+	fa_agree_count(t, fa_agree_same(fa_get_str(d, "model"),
+					json_string_value(json_object_get(row, "model"))),
+		       "junos", "model", raw);
+	/* vmhost: no "Junos:" line; both sides give no release */
+	fa_agree_count(t, fa_agree_same(fa_get_str(d, "os.version"),
+					json_string_value(json_object_get(row, "junos_version"))),
+		       "junos", "junos_version", raw);
+	serial = json_string_value(json_object_get(row, "serial_number"));
+	if (serial && *serial)
+		t->absent++;
+	json_decref(exp);
+	json_decref(d);
+}
+
+/* The agreement suite's Junos row for ntc-templates (the text parsers). */
+void fa_agree_junos_ntc(struct fa_agree_tally *t)
+{
+	static const char *const version[] = {"juniper_junos_show_version",
+					      "juniper_junos_show_version_qfx5100",
+					      "juniper_junos_show_version_vmhost"};
+	size_t i;
+
+	for (i = 0; i < sizeof(version) / sizeof(version[0]); i++)
+		fa_agree_ntc_version(t, version[i]);
+}
+
 START_TEST(parse_junos_platform_table)
 {
 	const struct fa_platform *p = fa_platform_find("junos");
@@ -406,6 +684,14 @@ START_TEST(parse_junos_platform_table)
 	ck_assert_msg(sent == 4, "Four RPCs are sent.");
 	ck_assert_msg(fa_platform_command(p, "show version | display xml", NULL) != NULL,
 		      "The display-xml CLI form finds its parser.");
+	for (i = 0; i < sizeof(fa_junos_text_commands) / sizeof(fa_junos_text_commands[0]); i++) {
+		const struct fa_command *c =
+		    fa_platform_command(p, fa_junos_text_commands[i], NULL);
+
+		ck_assert_msg(
+		    c && c->parse == fa_junos_text_parsers[i] && (c->flags & FA_CMD_PARSE_ONLY),
+		    "'%s' (text) is parse-only, with its text parser.", fa_junos_text_commands[i]);
+	}
 }
 END_TEST
 
@@ -421,6 +707,10 @@ Suite *fa_parse_junos_suite(void)
 	tcase_add_test(tc, parse_junos_config_wildcard_and_dscp);
 	tcase_add_test(tc, parse_junos_rpc_error_and_bad_input);
 	tcase_add_test(tc, parse_junos_warns_on_odd_values);
+	tcase_add_test(tc, parse_junos_version_text);
+	tcase_add_test(tc, parse_junos_version_text_variants);
+	tcase_add_loop_test(tc, parse_junos_text_hostile, 0,
+			    (int)(sizeof(fa_junos_text_parsers) / sizeof(*fa_junos_text_parsers)));
 	tcase_add_test(tc, parse_junos_platform_table);
 	suite_add_tcase(s, tc);
 	return s;
