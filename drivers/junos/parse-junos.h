@@ -30,6 +30,9 @@ int fa_parse_junos_config(const struct fa_capture *cap, json_t *device, struct f
 /* "show version" (text): hostname, model, os.name, os.version, as the XML gives them. */
 int fa_parse_junos_version_text(const struct fa_capture *cap, json_t *device,
 				struct fa_err *err);
+/* "show interfaces" (text): the physical ports with the fields of the XML form. */
+int fa_parse_junos_interfaces_text(const struct fa_capture *cap, json_t *device,
+				   struct fa_err *err);
 
 /*
  * Shared by the Junos parsers.  Parse the capture as XML and return the element named @want
@@ -44,6 +47,25 @@ const char *fa_junos_port_type(const char *name);
 
 /* The physical port of a logical interface name: "ge-0/0/0.0" -> "ge-0/0/0" (new string). */
 char *fa_junos_physical(const char *name);
+
+/*
+ * Interface values as <get-interface-information/> and "show interfaces" print them, set on
+ * @port of interface @name; a value not understood is a warning naming @cmd and @name.
+ *   mtu      "1514"; "Unlimited" (virtual interfaces) leaves mtu absent
+ *   speed    "1000mbps", "10Gbps" -> bit/s; "Auto", "Unspecified", "Unlimited" leave it absent
+ *   autoneg  "enabled" / "disabled", any case
+ *   fec      "FEC91"/"FEC119"/"rs-fec" = rs, "FEC74" = baser, "none"/"disabled" = off
+ *   mac      "00:0c:29:5e:2c:1a" (lowercased; anything else sets nothing)
+ */
+void fa_junos_mtu(json_t *device, json_t *port, const char *cmd, const char *name,
+		  const char *mtu);
+void fa_junos_speed(json_t *device, json_t *port, const char *cmd, const char *name,
+		    const char *speed);
+void fa_junos_autoneg(json_t *device, json_t *port, const char *cmd, const char *name,
+		      const char *autoneg);
+void fa_junos_fec(json_t *device, json_t *port, const char *cmd, const char *name,
+		  const char *fec);
+void fa_junos_mac(json_t *port, const char *mac);
 
 /* The text between the last '[' of a package comment and its ']' (new string), or NULL. */
 char *fa_junos_bracketed(const char *comment);

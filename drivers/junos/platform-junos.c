@@ -25,6 +25,7 @@ static const struct fa_command fa_junos_commands[] = {
     {"show configuration | display inheritance | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_junos_config},
     {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_version_text},
+    {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_interfaces_text},
 };
 
 const struct fa_platform fa_platform_junos = {

@@ -16,6 +16,7 @@
 #include "audit/util/buf.h"
 #include "drivers/junos/parse-junos.h"
 #include "drivers/platform.h"
+#include "drivers/text/units.h"
 #include "tests/unit/agree.h"
 #include "tests/unit/parse-helpers.h"
 #include "tests/unit/unit.h"
@@ -397,6 +398,155 @@ START_TEST(parse_junos_warns_on_odd_values)
 }
 END_TEST
 
+/* "show interfaces" text: a real output of eight interfaces and logical units, by hand. */
+START_TEST(parse_junos_interfaces_text)
+{
+	json_t *d = fa_junos_text(
+	    fa_parse_junos_interfaces_text, "show interfaces",
+	    fa_test_fixture(NTC "show_interfaces/juniper_junos_show_interfaces.raw"));
+	json_t *p = fa_device_find_port(d, "ge-0/0/0");
+
+	/* "Physical interface: ge-0/0/0, Enabled, Physical link is Up" / "Description: Test" /
+	 * "Link-level type: Ethernet, MTU: 1514, MRU: 0, LAN-PHY mode," /
+	 * "Link-mode: Half-duplex, Speed: 1000mbps, BPDU Error: None," /
+	 * "Flow control: Enabled, Auto-negotiation: Enabled, Remote fault: Online" /
+	 * "Current address: 00:0c:29:5e:2c:1a, Hardware address: 00:0c:29:5e:2c:1a" */
+	ck_assert_msg(p != NULL, "ge-0/0/0 is a port.");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "up");
+	ck_assert_str_eq(fa_get_str(p, "description"), "Test");
+	ck_assert_msg(fa_int(p, "mtu") == 1514, "ge-0/0/0 has the media MTU 1514.");
+	ck_assert_msg(fa_int(p, "speed") == 1000000000LL, "1000mbps is 10^9 bit/s.");
+	ck_assert_str_eq(fa_get_str(p, "mac"), "00:0c:29:5e:2c:1a");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "autoneg")), "Auto-negotiation is on.");
+	/* "Logical interface ge-0/0/0.2036 (Index 74)" with "Protocol inet, MTU: 1500" */
+	ck_assert_msg(fa_device_find_port(d, "ge-0/0/0.2036") == NULL,
+		      "A logical unit is not a port.");
+	/* "Type: GRE, Link-level type: GRE, MTU: Unlimited, Speed: 800mbps" */
+	p = fa_device_find_port(d, "gr-0/0/0");
+	ck_assert_str_eq(fa_get_str(p, "type"), "virtual");
+	ck_assert_msg(fa_obj_get_path(p, "mtu") == NULL, "An Unlimited MTU leaves mtu absent.");
+	ck_assert_msg(fa_int(p, "speed") == 800000000LL, "800mbps is 8*10^8 bit/s.");
+	ck_assert_msg(fa_obj_get_path(p, "description") == NULL && !fa_obj_get_path(p, "mac"),
+		      "gr-0/0/0 prints no description and no address.");
+	/* "Link-level type: LinkService, MTU: 1504", no speed */
+	p = fa_device_find_port(d, "lsq-0/0/0");
+	ck_assert_msg(fa_int(p, "mtu") == 1504 && !fa_obj_get_path(p, "speed"),
+		      "lsq-0/0/0: MTU 1504, no speed printed.");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "lt-0/0/0"), "mac"),
+			 "02:96:14:57:ee:b3");
+	ck_assert_msg(fa_int(fa_device_find_port(d, "sp-0/0/0"), "mtu") == 9192,
+		      "sp-0/0/0 has MTU 9192.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 7,
+		      "Seven physical interfaces are seven ports (%zu).",
+		      json_array_size(json_object_get(d, "ports")));
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real output raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* Layouts of show interfaces: units only, a down port, FEC, statistics, odd lines. */
+START_TEST(parse_junos_interfaces_text_variants)
+{
+	static const char text[] =
+	    "Physical interface: et-0/0/48, Administratively down, Physical link is Down\n"
+	    "  Interface index: 1056, SNMP ifIndex: 601\n"
+	    "  Description: to spine1, port 3: et-0/0/1\n"
+	    "  Link-level type: Ethernet, MTU: 9216, LAN-PHY mode, Speed: 100Gbps, "
+	    "BPDU Error: None, Loopback: Disabled,\n"
+	    "  Source filtering: Disabled, Flow control: Enabled, Auto-negotiation: Disabled, "
+	    "Media type: Fiber\n"
+	    "  Current address: AC:78:D1:23:A5:28, Hardware address: ac:78:d1:23:a5:28\n"
+	    "  PCS statistics                      Seconds\n"
+	    "    Bit errors                             0\n"
+	    "  Ethernet FEC Mode  :                  FEC91\n"
+	    "  Ethernet FEC statistics              Errors\n"
+	    "    FEC Corrected Errors                    0\n"
+	    "  Something odd here\n"
+	    "\n"
+	    "  Logical interface et-0/0/48.0 (Index 1015) (SNMP ifIndex 512)\n"
+	    "    Description: a unit's description\n"
+	    "    Protocol inet, MTU: 1500\n"
+	    "    just words\n"
+	    "\n"
+	    "Physical interface: xe-0/0/1, Enabled, Physical link is Up\n"
+	    "  Link-level type: Ethernet, MTU: 1514, Speed: Auto, Ethernet FEC Mode: FEC74,\n"
+	    "  Auto-negotiation: maybe\n"
+	    "Physical interface: xe-0/0/2, Sleeping, Physical link is Sideways\n"
+	    "\n{master:0}\n";
+	static const char unit[] = "  Logical interface irb.100 (Index 361)\n    Flags: Down\n";
+	static const char terse[] = "Interface               Admin Link Proto    Local\n"
+				    "ge-0/0/0                up    up\n";
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf xml = FA_BUF_INIT;
+	json_t *d, *x, *p;
+	int r;
+
+	/* ntc-templates' "show interfaces irb.6013": a logical unit only, no port */
+	d = fa_junos_text(
+	    fa_parse_junos_interfaces_text, "show interfaces",
+	    fa_test_fixture(NTC "show_interfaces/juniper_junos_show_interfaces_irb.raw"));
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0 &&
+			  json_object_get(d, "warnings") == NULL,
+		      "irb.6013 is a unit: no port, and nothing misunderstood.");
+	json_decref(d);
+	x = fa_junos_text_direct(fa_parse_junos_interfaces_text, "show interfaces", unit,
+				 strlen(unit), &r, &err);
+	ck_assert_msg(r == FA_PARSED_EMPTY, "Units only: understood, nothing to record (%d).", r);
+	json_decref(x);
+
+	d = fa_junos_text_direct(fa_parse_junos_interfaces_text, "show interfaces", text,
+				 strlen(text), &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "et-0/0/48");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "oper_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "description"), "to spine1, port 3: et-0/0/1");
+	ck_assert_msg(fa_int(p, "mtu") == 9216 && fa_int(p, "speed") == 100000000000LL,
+		      "MTU 9216 and 100Gbps across a wrapped line.");
+	ck_assert_msg(json_is_false(fa_obj_get_path(p, "autoneg")), "Auto-negotiation is off.");
+	ck_assert_str_eq(fa_get_str(p, "fec"), "rs");
+	ck_assert_str_eq(fa_get_str(p, "mac"), "ac:78:d1:23:a5:28");
+	p = fa_device_find_port(d, "xe-0/0/1");
+	ck_assert_msg(fa_obj_get_path(p, "speed") == NULL &&
+			  fa_obj_get_path(p, "description") == NULL,
+		      "Speed Auto is no speed; no Description line, no description.");
+	ck_assert_str_eq(fa_get_str(p, "fec"), "baser");
+	ck_assert_msg(fa_device_find_port(d, "et-0/0/48.0") == NULL &&
+			  json_array_size(json_object_get(d, "ports")) == 3,
+		      "Three physical interfaces, no unit.");
+	ck_assert_msg(fa_tp_nwarn(d) == 4 &&
+			  fa_tp_warned(d, "line 12 not understood: Something") &&
+			  fa_tp_warned(d, "unknown auto-negotiation 'maybe'") &&
+			  fa_tp_warned(d, "unknown admin state 'Sleeping'") &&
+			  fa_tp_warned(d, "unknown link state 'Physical link is Sideways'"),
+		      "An odd line and odd values warn; the unit's lines are not read (%zu).",
+		      fa_tp_nwarn(d));
+	json_decref(d);
+
+	/* the XML of "| display xml" captured under the plain name */
+	fa_test_read(fa_test_fixture(EZNC "factory/rpc-reply/get-interface-information.xml"),
+		     &xml);
+	d = fa_junos_text_direct(fa_parse_junos_interfaces_text, "show interfaces", xml.buf,
+				 xml.len, &r, &err);
+	x = fa_junos_text_direct(fa_parse_junos_interfaces, "show interfaces", xml.buf, xml.len,
+				 &r, &err);
+	ck_assert_msg(json_equal(d, x) && fa_device_find_port(d, "ge-0/0/0") != NULL,
+		      "XML under the text command reads as the XML parser reads it.");
+	json_decref(x);
+	json_decref(d);
+	fa_buf_release(&xml);
+
+	/* "show interfaces terse" is another command */
+	d = fa_junos_text_direct(fa_parse_junos_interfaces_text, "show interfaces", terse,
+				 strlen(terse), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && strstr(err.msg, "Physical interface"),
+		      "A terse table is not show interfaces: %s", err.msg);
+	json_decref(d);
+}
+END_TEST
+
 /* A small real-shaped output of each text parser (fa_junos_text_parsers order). */
 static const char *fa_junos_text_sample(int i)
 {
@@ -404,6 +554,15 @@ static const char *fa_junos_text_sample(int i)
 	    "fpc0:\n-------------------------------------------------------------------------\n"
 	    "Hostname: lab\nModel: mx240\nJunos: 13.3R1.4\nJUNOS Base OS boot [13.3R1.4]\n"
 	    "labpkg [7.0]\n\n{master:0}\n",
+	    "Physical interface: ge-0/0/0, Enabled, Physical link is Up\n"
+	    "  Interface index: 134, SNMP ifIndex: 502\n  Description: Test\n"
+	    "  Link-level type: Ethernet, MTU: 1514, MRU: 0, LAN-PHY mode,\n"
+	    "  Link-mode: Half-duplex, Speed: 1000mbps, BPDU Error: None,\n"
+	    "  Current address: 00:0c:29:5e:2c:1a, Hardware address: 00:0c:29:5e:2c:1a\n\n"
+	    "  Logical interface ge-0/0/0.2036 (Index 74) (SNMP ifIndex 535)\n"
+	    "    Protocol inet, MTU: 1500\n\n"
+	    "Physical interface: gr-0/0/0, Enabled, Physical link is Up\n"
+	    "  Type: GRE, Link-level type: GRE, MTU: Unlimited, Speed: 800mbps\n\n{master:0}\n",
 	};
 
 	return samples[i];
@@ -412,9 +571,11 @@ static const char *fa_junos_text_sample(int i)
 /* The text parsers on hostile input: empty, cut short, one line of 100k characters. */
 static fa_parse_fn *const fa_junos_text_parsers[] = {
     fa_parse_junos_version_text,
+    fa_parse_junos_interfaces_text,
 };
 static const char *const fa_junos_text_commands[] = {
     "show version",
+    "show interfaces",
 };
 
 START_TEST(parse_junos_text_hostile)
@@ -652,6 +813,64 @@ static void fa_agree_ntc_version(struct fa_agree_tally *t, const char *base)
 	json_decref(d);
 }
 
+/*
+ * show interfaces: per physical interface, that it is a port, admin_state (Enabled is up),
+ * link_status (the oper state), description, mtu ("Unlimited": the model leaves it absent)
+ * and hardware_type (the Link-level type: "Ethernet" where the model's type is ethernet or
+ * management, another where it is not).  ntc-templates' rows of logical units
+ * ("ge-0/0/0.2036", "irb.6013") give values of units, which are no ports in the model
+ * (absent, one per row).
+ */
+static void fa_agree_ntc_interfaces(struct fa_agree_tally *t, const char *base)
+{
+	char raw[256], yml[256];
+	json_t *d, *exp, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_interfaces/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_interfaces/%s.yml", base);
+	d = fa_junos_text(fa_parse_junos_interfaces_text, "show interfaces", fa_test_fixture(raw));
+	exp = fa_agree_load_yaml(t, yml);
+	json_array_foreach(json_object_get(exp, "parsed_sample"), i, row)
+	{
+		const char *name = json_string_value(json_object_get(row, "interface"));
+		const char *admin = json_string_value(json_object_get(row, "admin_state"));
+		const char *link = json_string_value(json_object_get(row, "link_status"));
+		const char *desc = json_string_value(json_object_get(row, "description"));
+		const char *mtu = json_string_value(json_object_get(row, "mtu"));
+		const char *hw = json_string_value(json_object_get(row, "hardware_type"));
+		json_t *p = fa_device_find_port(d, name);
+		const char *type = fa_get_str(p, "type");
+		int64_t n;
+
+		if (strchr(name, '.')) {
+			fa_agree_count(t, p == NULL, "junos", "a unit is no port", name);
+			t->absent++;
+			continue;
+		}
+		fa_agree_count(t, p != NULL, "junos", "interface", name);
+		fa_agree_count(t, fa_agree_same(fa_get_str(p, "admin_state"),
+						strcmp(admin, "Enabled") == 0 ? "up" : "down"),
+			       "junos", "admin_state", name);
+		fa_agree_count(t, strcasecmp(fa_tp_str(p, "oper_state"), link) == 0, "junos",
+			       "link_status", name);
+		fa_agree_count(t, fa_agree_same(fa_get_str(p, "description"), desc), "junos",
+			       "description", name);
+		if (fa_parse_int(mtu, &n))
+			fa_agree_count(t, fa_int(p, "mtu") == n, "junos", "mtu", name);
+		else
+			fa_agree_count(t,
+				       strcmp(mtu, "Unlimited") == 0 && !fa_obj_get_path(p, "mtu"),
+				       "junos", "mtu", name);
+		fa_agree_count(t, (strcmp(hw, "Ethernet") == 0) ==
+				      (type && (strcmp(type, "ethernet") == 0 ||
+						strcmp(type, "management") == 0)),
+			       "junos", "hardware_type", name);
+	}
+	json_decref(exp);
+	json_decref(d);
+}
+
 /* The agreement suite's Junos row for ntc-templates (the text parsers). */
 void fa_agree_junos_ntc(struct fa_agree_tally *t)
 {
@@ -662,6 +881,8 @@ void fa_agree_junos_ntc(struct fa_agree_tally *t)
 
 	for (i = 0; i < sizeof(version) / sizeof(version[0]); i++)
 		fa_agree_ntc_version(t, version[i]);
+	fa_agree_ntc_interfaces(t, "juniper_junos_show_interfaces");
+	fa_agree_ntc_interfaces(t, "juniper_junos_show_interfaces_irb");
 }
 
 START_TEST(parse_junos_platform_table)
@@ -709,6 +930,8 @@ Suite *fa_parse_junos_suite(void)
 	tcase_add_test(tc, parse_junos_warns_on_odd_values);
 	tcase_add_test(tc, parse_junos_version_text);
 	tcase_add_test(tc, parse_junos_version_text_variants);
+	tcase_add_test(tc, parse_junos_interfaces_text);
+	tcase_add_test(tc, parse_junos_interfaces_text_variants);
 	tcase_add_loop_test(tc, parse_junos_text_hostile, 0,
 			    (int)(sizeof(fa_junos_text_parsers) / sizeof(*fa_junos_text_parsers)));
 	tcase_add_test(tc, parse_junos_platform_table);
