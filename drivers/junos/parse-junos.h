@@ -33,6 +33,17 @@ int fa_parse_junos_version_text(const struct fa_capture *cap, json_t *device,
 /* "show interfaces" (text): the physical ports with the fields of the XML form. */
 int fa_parse_junos_interfaces_text(const struct fa_capture *cap, json_t *device,
 				   struct fa_err *err);
+/* "show lldp neighbors" (text, the summary table): lldp.* per local port. */
+int fa_parse_junos_lldp_text(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+
+/*
+ * Record the LLDP neighbour seen on @local (a port, or a unit of it: the physical port gets
+ * it; its type is set from its name when nothing set one).  A value that is NULL, empty or
+ * "-" was not sent.  A second neighbour on a port is a warning; the first is kept.
+ */
+void fa_junos_lldp_set(json_t *device, const char *cmd, const char *local,
+		       const char *system_name, const char *port_id, const char *port_description,
+		       const char *chassis_id);
 
 /*
  * Shared by the Junos parsers.  Parse the capture as XML and return the element named @want

@@ -26,6 +26,7 @@ static const struct fa_command fa_junos_commands[] = {
      fa_parse_junos_config},
     {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_version_text},
     {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_interfaces_text},
+    {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_lldp_text},
 };
 
 const struct fa_platform fa_platform_junos = {

@@ -56,7 +56,7 @@ static const struct {
     {"cumulus-nclu", "NAPALM", fa_agree_cumulus_nclu, 36, 0},
     {"eos", "NAPALM, ntc-templates", fa_agree_eos, 140, 2},
     {"junos", "NAPALM", fa_agree_junos, 80, 0},
-    {"junos", "ntc-templates", fa_agree_junos_ntc, 50, 0},
+    {"junos", "ntc-templates", fa_agree_junos_ntc, 58, 0},
     {"linux ethtool", "jc", fa_agree_linux_ethtool, 6, 2},
     {"linux ip", "ntc-templates", fa_agree_linux_ip, 40, 0},
     {"nxos", "NAPALM, ntc-templates", fa_agree_nxos, 2300, 0},

@@ -547,6 +547,131 @@ START_TEST(parse_junos_interfaces_text_variants)
 }
 END_TEST
 
+/* "show lldp neighbors" text: the real table, values read off it by hand. */
+START_TEST(parse_junos_lldp_text)
+{
+	json_t *d = fa_junos_text(
+	    fa_parse_junos_lldp_text, "show lldp neighbors",
+	    fa_test_fixture(NTC "show_lldp_neighbors/juniper_junos_show_lldp_neighbors.raw"));
+	json_t *p = fa_device_find_port(d, "ge-0/0/1");
+
+	/* "ge-0/0/1           -                   2c:6b:f5:a1:c2:c0   ge-0/0/1           vmx2" */
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "vmx2");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "ge-0/0/1");
+	ck_assert_str_eq(fa_get_str(p, "lldp.chassis_id"), "2c:6b:f5:a1:c2:c0");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_msg(fa_obj_get_path(p, "lldp.port_description") == NULL,
+		      "The table has no port description.");
+	/* the last row has no line end: "ge-0/0/0  -  2c:6b:f5:a2:08:c0  ge-0/0/0  vmx3" */
+	p = fa_device_find_port(d, "ge-0/0/0");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "vmx3");
+	ck_assert_str_eq(fa_get_str(p, "lldp.chassis_id"), "2c:6b:f5:a2:08:c0");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 2, "Two neighbours.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A real table raises no warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* Layouts of the table: units, blanks in Port info, rows off their columns, odd lines. */
+START_TEST(parse_junos_lldp_text_variants)
+{
+	static const char text[] =
+	    "Local Interface    Parent Interface    Chassis Id          Port info          System "
+	    "Name\n"
+	    "ge-0/0/0.0         -                   00:1e:c9:c9:3a:9e   Port 23            "
+	    "Switch 3\n"
+	    "xe-0/0/2           ae0                 00:05:86:71:c1:c0   xe-0/0/1           sw2\n"
+	    "xe-0/0/3           ae0                 00:05:86:71:c1:c0   GigabitEthernet0/0/0/10 "
+	    "rtr.example.net\n"
+	    "xe-0/0/4           -                   00:05:86:71:c1:c1   Interface 27  lom-1\n"
+	    "xe-0/0/5           -                   00:05:86:71:c1:c2   -                  -\n"
+	    "xe-0/0/2           ae0                 00:05:86:71:c1:c3   xe-0/0/9           sw9\n"
+	    "xe-0/0/6           -\n";
+	static const char old[] =
+	    "Local Interface    Chassis Id          Port info          System Name\n"
+	    "xe-0/0/0           78:19:f7:07:ff:c0   xe-5/2/0           jnr01-yla-laz\n";
+	static const char empty[] = "Local Interface    Parent Interface    Chassis Id          "
+				    "Port info          System Name\n\n{master:0}\n";
+	static const char before[] = "LLDP is not running\n";
+	static const char detail[] = "LLDP Neighbor Information:\nLocal Information:\n"
+				     "Local Interface    : xe-0/0/1\n"
+				     "Chassis ID   : 28:8a:1c:ee:bf:c0\n";
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_buf xml = FA_BUF_INIT;
+	json_t *d, *x, *p;
+	int r;
+
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", text,
+				 strlen(text), &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "ge-0/0/0");
+	ck_assert_msg(p != NULL && fa_device_find_port(d, "ge-0/0/0.0") == NULL,
+		      "The neighbour of ge-0/0/0.0 belongs to ge-0/0/0.");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Port 23");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "Switch 3");
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "xe-0/0/2"), "lldp.system_name"), "sw2");
+	/* a Port info wider than its column pushes the name right, one blank apart */
+	p = fa_device_find_port(d, "xe-0/0/3");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "GigabitEthernet0/0/0/10");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "rtr.example.net");
+	/* a row off its columns with a blank inside Port info: split at the two blanks */
+	p = fa_device_find_port(d, "xe-0/0/4");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "Interface 27");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "lom-1");
+	p = fa_device_find_port(d, "xe-0/0/5");
+	ck_assert_msg(fa_obj_get_path(p, "lldp.port_id") == NULL &&
+			  fa_obj_get_path(p, "lldp.system_name") == NULL &&
+			  strcmp(fa_get_str(p, "lldp.chassis_id"), "00:05:86:71:c1:c2") == 0,
+		      "'-' is a value not sent.");
+	ck_assert_msg(fa_tp_nwarn(d) == 2 && fa_tp_warned(d, "xe-0/0/2: more than one") &&
+			  fa_tp_warned(d, "line 8 is not a neighbour row: xe-0/0/6"),
+		      "A second neighbour and a short row warn (%zu).", fa_tp_nwarn(d));
+	ck_assert_str_eq(fa_get_str(fa_device_find_port(d, "xe-0/0/2"), "lldp.chassis_id"),
+			 "00:05:86:71:c1:c0");
+	json_decref(d);
+
+	/* releases before the Parent Interface column */
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", old, strlen(old),
+				 &r, &err);
+	p = fa_device_find_port(d, "xe-0/0/0");
+	ck_assert_str_eq(fa_get_str(p, "lldp.chassis_id"), "78:19:f7:07:ff:c0");
+	ck_assert_str_eq(fa_get_str(p, "lldp.port_id"), "xe-5/2/0");
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "jnr01-yla-laz");
+	json_decref(d);
+
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", empty,
+				 strlen(empty), &r, &err);
+	ck_assert_msg(r == FA_PARSED_EMPTY && fa_tp_nwarn(d) == 0,
+		      "A header without rows: no neighbour, understood.");
+	json_decref(d);
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", before,
+				 strlen(before), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && strstr(err.msg, "Local Interface") &&
+			  fa_tp_warned(d, "line 1 comes before the table header"),
+		      "No header: a parse error, the line before it warned.");
+	json_decref(d);
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", detail,
+				 strlen(detail), &r, &err);
+	ck_assert_msg(r == -FA_EPARSE && strstr(err.msg, "detail form"),
+		      "The detail form is not this table: %s", err.msg);
+	json_decref(d);
+
+	/* the XML of "| display xml" captured under the plain name */
+	fa_test_read(fa_test_fixture(NAPALM "test_get_lldp_neighbors/normal/"
+					    "get-lldp-neighbors-information.xml"),
+		     &xml);
+	d = fa_junos_text_direct(fa_parse_junos_lldp_text, "show lldp neighbors", xml.buf, xml.len,
+				 &r, &err);
+	x = fa_junos_text_direct(fa_parse_junos_lldp, "show lldp neighbors", xml.buf, xml.len, &r,
+				 &err);
+	ck_assert_msg(json_equal(d, x) && fa_device_find_port(d, "xe-4/3/6") != NULL,
+		      "XML under the text command reads as the XML parser reads it.");
+	json_decref(x);
+	json_decref(d);
+	fa_buf_release(&xml);
+}
+END_TEST
+
 /* A small real-shaped output of each text parser (fa_junos_text_parsers order). */
 static const char *fa_junos_text_sample(int i)
 {
@@ -563,6 +688,10 @@ static const char *fa_junos_text_sample(int i)
 	    "    Protocol inet, MTU: 1500\n\n"
 	    "Physical interface: gr-0/0/0, Enabled, Physical link is Up\n"
 	    "  Type: GRE, Link-level type: GRE, MTU: Unlimited, Speed: 800mbps\n\n{master:0}\n",
+	    "Local Interface    Parent Interface    Chassis Id          Port info          System "
+	    "Name\n"
+	    "ge-0/0/1           -                   2c:6b:f5:a1:c2:c0   ge-0/0/1           vmx2\n"
+	    "ge-0/0/0           -                   2c:6b:f5:a2:08:c0   ge-0/0/0           vmx3",
 	};
 
 	return samples[i];
@@ -572,10 +701,12 @@ static const char *fa_junos_text_sample(int i)
 static fa_parse_fn *const fa_junos_text_parsers[] = {
     fa_parse_junos_version_text,
     fa_parse_junos_interfaces_text,
+    fa_parse_junos_lldp_text,
 };
 static const char *const fa_junos_text_commands[] = {
     "show version",
     "show interfaces",
+    "show lldp neighbors",
 };
 
 START_TEST(parse_junos_text_hostile)
@@ -604,6 +735,8 @@ START_TEST(parse_junos_text_hostile)
 	json_decref(d);
 	fa_buf_reset(&big);
 	fa_buf_adds(&big, fa_junos_text_sample(_i));
+	if (big.buf[big.len - 1] != '\n')
+		fa_buf_adds(&big, "\n");
 	for (k = 0; k < 100000; k++)
 		fa_buf_addch(&big, k % 7 ? 'x' : ' ');
 	fa_buf_adds(&big, "\n");
@@ -871,6 +1004,45 @@ static void fa_agree_ntc_interfaces(struct fa_agree_tally *t, const char *base)
 	json_decref(d);
 }
 
+/*
+ * show lldp neighbors: per row, the neighbour on the local port (a unit's on its physical
+ * port), its system name (neighbor_name), port (neighbor_interface, the Port info column) and
+ * chassis id.  parent_interface is no model field.
+ */
+static void fa_agree_ntc_lldp(struct fa_agree_tally *t, const char *base)
+{
+	char raw[256], yml[256];
+	json_t *d, *exp, *row;
+	size_t i;
+
+	snprintf(raw, sizeof(raw), NTC "show_lldp_neighbors/%s.raw", base);
+	snprintf(yml, sizeof(yml), NTC "show_lldp_neighbors/%s.yml", base);
+	d = fa_junos_text(fa_parse_junos_lldp_text, "show lldp neighbors", fa_test_fixture(raw));
+	exp = fa_agree_load_yaml(t, yml);
+	json_array_foreach(json_object_get(exp, "parsed_sample"), i, row)
+	{
+		const char *local = json_string_value(json_object_get(row, "local_interface"));
+		json_t *p = fa_agree_port(d, local);
+
+		fa_agree_count(t, p != NULL, "junos", "local_interface", local);
+		fa_agree_count(t,
+			       fa_agree_same(fa_get_str(p, "lldp.system_name"),
+					     json_string_value(json_object_get(row, "neighbor_name"))),
+			       "junos", "neighbor_name", local);
+		fa_agree_count(t,
+			       fa_agree_same(fa_get_str(p, "lldp.port_id"),
+					     json_string_value(
+						 json_object_get(row, "neighbor_interface"))),
+			       "junos", "neighbor_interface", local);
+		fa_agree_count(t,
+			       fa_agree_same(fa_get_str(p, "lldp.chassis_id"),
+					     json_string_value(json_object_get(row, "chassis_id"))),
+			       "junos", "chassis_id", local);
+	}
+	json_decref(exp);
+	json_decref(d);
+}
+
 /* The agreement suite's Junos row for ntc-templates (the text parsers). */
 void fa_agree_junos_ntc(struct fa_agree_tally *t)
 {
@@ -883,6 +1055,7 @@ void fa_agree_junos_ntc(struct fa_agree_tally *t)
 		fa_agree_ntc_version(t, version[i]);
 	fa_agree_ntc_interfaces(t, "juniper_junos_show_interfaces");
 	fa_agree_ntc_interfaces(t, "juniper_junos_show_interfaces_irb");
+	fa_agree_ntc_lldp(t, "juniper_junos_show_lldp_neighbors");
 }
 
 START_TEST(parse_junos_platform_table)
@@ -932,6 +1105,8 @@ Suite *fa_parse_junos_suite(void)
 	tcase_add_test(tc, parse_junos_version_text_variants);
 	tcase_add_test(tc, parse_junos_interfaces_text);
 	tcase_add_test(tc, parse_junos_interfaces_text_variants);
+	tcase_add_test(tc, parse_junos_lldp_text);
+	tcase_add_test(tc, parse_junos_lldp_text_variants);
 	tcase_add_loop_test(tc, parse_junos_text_hostile, 0,
 			    (int)(sizeof(fa_junos_text_parsers) / sizeof(*fa_junos_text_parsers)));
 	tcase_add_test(tc, parse_junos_platform_table);

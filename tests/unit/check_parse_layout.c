@@ -72,6 +72,7 @@ static const struct fa_lt_case fa_lt_cases[] = {
 	{ "junos", "show configuration | display inheritance | display xml", "tests/fixtures/junos/get-configuration-cos.xml", FA_LT_NONE },
 	{ "junos", "show version", "networktocode__ntc-templates/tests/juniper_junos/show_version/juniper_junos_show_version.raw", FA_LT_NONE },
 	{ "junos", "show interfaces", "networktocode__ntc-templates/tests/juniper_junos/show_interfaces/juniper_junos_show_interfaces.raw", FA_LT_NONE },
+	{ "junos", "show lldp neighbors", "networktocode__ntc-templates/tests/juniper_junos/show_lldp_neighbors/juniper_junos_show_lldp_neighbors.raw", FA_LT_NONE },
 	{ "linux", "cat /etc/os-release", "tests/fixtures/linux/os-release/ubuntu-22.04.txt", FA_LT_NONE },
 	{ "linux", "ip -j -d link show", "tests/fixtures/linux/ip-j-d-link-show/gpu-host.json", FA_LT_NONE },
 	{ "linux", "ibdev2netdev", "tests/fixtures/linux/ibdev2netdev/gpu-host.txt", FA_LT_NONE },
