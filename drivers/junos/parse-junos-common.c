@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the Junos parsers share: reading a reply into a safe XML document, finding its payload,
- * surfacing <rpc-error>, and naming ports.
+ * surfacing <rpc-error>, naming ports, reading interface values as both the XML and the text
+ * of "show interfaces" print them, and telling a CLI text capture from XML or JSON.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "drivers/junos/parse-junos.h"
+#include "drivers/text/units.h"
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
 
@@ -50,6 +55,78 @@ int fa_junos_reply(const struct fa_capture *cap, const char *want, xmlDocPtr *re
 fail:
 	xmlFreeDoc(doc);
 	return r;
+}
+
+/* "1000mbps", "10Gbps", "400Gbps" -> bits/s.  0 when not a speed, -1 when unparseable. */
+static int fa_junos_speed_bits(const char *s, int64_t *ret)
+{
+	static const struct {
+		const char *unit;
+		int64_t factor;
+	} units[] = {{"tbps", 1000000000000LL},
+		     {"gbps", 1000000000LL},
+		     {"mbps", 1000000LL},
+		     {"kbps", 1000LL},
+		     {"bps", 1LL}};
+	char *end;
+	long long v;
+	size_t i;
+
+	if (!isdigit((unsigned char)s[0]))
+		return 0;
+	v = strtoll(s, &end, 10);
+	while (*end == ' ')
+		end++;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcasecmp(end, units[i].unit) == 0) {
+			*ret = (int64_t)v * units[i].factor;
+			return 1;
+		}
+	return -1;
+}
+
+void fa_junos_fec(json_t *device, json_t *port, const char *cmd, const char *name, const char *fec)
+{
+	if (strcasecmp(fec, "fec91") == 0 || strcasecmp(fec, "fec119") == 0 ||
+	    strcasecmp(fec, "rs-fec") == 0)
+		fa_set_str(port, "fec", "rs");
+	else if (strcasecmp(fec, "fec74") == 0)
+		fa_set_str(port, "fec", "baser");
+	else if (strcasecmp(fec, "none") == 0 || strcasecmp(fec, "disabled") == 0)
+		fa_set_str(port, "fec", "off");
+	else
+		fa_device_warn(device, "%s: %s: unknown FEC mode '%s'", cmd, name, fec);
+}
+
+void fa_junos_mtu(json_t *device, json_t *port, const char *cmd, const char *name, const char *mtu)
+{
+	int64_t n;
+
+	if (fa_parse_int(mtu, &n) && n > 0)
+		fa_set_int(port, "mtu", n);
+	else if (strcmp(mtu, "Unlimited") != 0)
+		fa_device_warn(device, "%s: %s: unknown MTU '%s'", cmd, name, mtu);
+}
+
+void fa_junos_speed(json_t *device, json_t *port, const char *cmd, const char *name,
+		    const char *speed)
+{
+	int64_t n;
+	int s = fa_junos_speed_bits(speed, &n);
+
+	if (s > 0)
+		fa_set_int(port, "speed", n);
+	else if (s < 0)
+		fa_device_warn(device, "%s: %s: unknown speed '%s'", cmd, name, speed);
+}
+
+void fa_junos_autoneg(json_t *device, json_t *port, const char *cmd, const char *name,
+		      const char *autoneg)
+{
+	if (strcasecmp(autoneg, "enabled") == 0 || strcasecmp(autoneg, "disabled") == 0)
+		fa_set_bool(port, "autoneg", strcasecmp(autoneg, "enabled") == 0);
+	else
+		fa_device_warn(device, "%s: %s: unknown auto-negotiation '%s'", cmd, name, autoneg);
 }
 
 struct fa_junos_prefix {
@@ -105,4 +182,57 @@ char *fa_junos_physical(const char *name)
 	if (!dot || dot == name || name[0] == '.')
 		return fa_xstrdup(name);
 	return fa_xstrndup(name, (size_t)(dot - name));
+}
+
+char *fa_junos_bracketed(const char *comment)
+{
+	const char *b = comment ? strrchr(comment, '[') : NULL;
+	const char *e = b ? strchr(b, ']') : NULL;
+
+	if (!b || !e || e == b + 1)
+		return NULL;
+	return fa_xstrndup(b + 1, (size_t)(e - b - 1));
+}
+
+/* The offset of the first byte at or after @i that is not a blank or a line end. */
+static size_t fa_junos_skip_space(const struct fa_capture *cap, size_t i)
+{
+	while (i < cap->len && (cap->data[i] == ' ' || cap->data[i] == '\t' ||
+				cap->data[i] == '\r' || cap->data[i] == '\n'))
+		i++;
+	return i;
+}
+
+bool fa_junos_not_text(const struct fa_capture *cap, fa_parse_fn *xml, json_t *device,
+		       struct fa_err *err, int *ret)
+{
+	size_t i = fa_junos_skip_space(cap, 0), j = fa_junos_skip_space(cap, i + 1);
+
+	if (i < cap->len && cap->data[i] == '<') {
+		*ret = xml(cap, device, err);
+		return true;
+	}
+	/* "{master:0}" opens text too: JSON is a '{' before a quoted member name */
+	if (i < cap->len && cap->data[i] == '{' && j < cap->len && cap->data[j] == '"') {
+		*ret = fa_err_at(err, FA_EPARSE, cap->command, 0, 0,
+				 "Junos JSON (| display json) is not parsed; capture the text, or "
+				 "the XML with | display xml");
+		return true;
+	}
+	return false;
+}
+
+bool fa_junos_text_noise(struct fa_textscan_span line)
+{
+	struct fa_textscan_span t = fa_textscan_trim(line);
+	size_t i;
+
+	if (t.len == 0)
+		return true;
+	if (t.len < 3 || t.ptr[0] != '{' || t.ptr[t.len - 1] != '}')
+		return false;
+	for (i = 1; i + 1 < t.len; i++)
+		if (t.ptr[i] == ' ' || t.ptr[i] == '\t' || t.ptr[i] == '{' || t.ptr[i] == '}')
+			return false;
+	return true;
 }

@@ -6,6 +6,8 @@
  * (a name on older releases, an SNMP index on some newer ones).  Older releases name the
  * logical unit ("ge-0/0/0.0"); the neighbour belongs to the physical port, so the unit is
  * dropped.  A second neighbour on the same port is a warning: the model keeps one per port.
+ * fa_junos_lldp_set records a neighbour for this parser and for the text of "show lldp
+ * neighbors" alike.
  */
 #include "config.h"
 
@@ -17,21 +19,42 @@
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
 
-static void fa_junos_lldp_field(json_t *port, const char *path, xmlNodePtr nbr, const char *elem)
+/* Junos prints "-" for a TLV the neighbour did not send. */
+static void fa_junos_lldp_field(json_t *port, const char *path, const char *v)
 {
-	char *v = fa_xml_child_text(nbr, elem);
-
-	/* Junos prints "-" for a TLV the neighbour did not send. */
-	if (v && strcmp(v, "-") != 0)
+	if (v && *v && strcmp(v, "-") != 0)
 		fa_set_str(port, path, v);
-	free(v);
+}
+
+void fa_junos_lldp_set(json_t *device, const char *cmd, const char *local, const char *system_name,
+		       const char *port_id, const char *port_description, const char *chassis_id)
+{
+	char *phys = fa_junos_physical(local);
+	json_t *port = fa_device_port(device, phys);
+
+	if (fa_obj_get_path(port, "lldp")) {
+		fa_device_warn(device, "%s: %s: more than one LLDP neighbour; the first is kept",
+			       cmd, phys);
+		free(phys);
+		return;
+	}
+	if (!fa_get_str(port, "type"))
+		fa_set_str(port, "type", fa_junos_port_type(phys));
+	fa_junos_lldp_field(port, "lldp.system_name", system_name);
+	fa_junos_lldp_field(port, "lldp.port_id", port_id);
+	fa_junos_lldp_field(port, "lldp.port_description", port_description);
+	fa_junos_lldp_field(port, "lldp.chassis_id", chassis_id);
+	free(phys);
 }
 
 static void fa_junos_lldp_neighbor(json_t *device, const char *cmd, xmlNodePtr nbr)
 {
+	static const char *const elems[] = {"lldp-remote-system-name", "lldp-remote-port-id",
+					    "lldp-remote-port-description",
+					    "lldp-remote-chassis-id"};
 	char *local = fa_xml_child_text(nbr, "lldp-local-interface");
-	char *phys;
-	json_t *port;
+	char *v[4];
+	size_t i;
 
 	if (!local)
 		local = fa_xml_child_text(nbr, "lldp-local-port-id");
@@ -39,21 +62,11 @@ static void fa_junos_lldp_neighbor(json_t *device, const char *cmd, xmlNodePtr n
 		fa_device_warn(device, "%s: a neighbour without a local port", cmd);
 		return;
 	}
-	phys = fa_junos_physical(local);
-	port = fa_device_port(device, phys);
-	if (fa_obj_get_path(port, "lldp")) {
-		fa_device_warn(device, "%s: %s: more than one LLDP neighbour; the first is kept",
-			       cmd, phys);
-		goto out;
-	}
-	if (!fa_get_str(port, "type"))
-		fa_set_str(port, "type", fa_junos_port_type(phys));
-	fa_junos_lldp_field(port, "lldp.system_name", nbr, "lldp-remote-system-name");
-	fa_junos_lldp_field(port, "lldp.port_id", nbr, "lldp-remote-port-id");
-	fa_junos_lldp_field(port, "lldp.port_description", nbr, "lldp-remote-port-description");
-	fa_junos_lldp_field(port, "lldp.chassis_id", nbr, "lldp-remote-chassis-id");
-out:
-	free(phys);
+	for (i = 0; i < 4; i++)
+		v[i] = fa_xml_child_text(nbr, elems[i]);
+	fa_junos_lldp_set(device, cmd, local, v[0], v[1], v[2], v[3]);
+	for (i = 0; i < 4; i++)
+		free(v[i]);
 	free(local);
 }
 

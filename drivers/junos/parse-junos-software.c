@@ -12,21 +12,9 @@
 #include <string.h>
 
 #include "audit/model.h"
-#include "audit/util/xalloc.h"
 #include "drivers/junos/parse-junos.h"
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
-
-/* The release between the brackets of a package comment, or NULL.  New string. */
-static char *fa_junos_bracketed(const char *comment)
-{
-	const char *b = comment ? strrchr(comment, '[') : NULL;
-	const char *e = b ? strchr(b, ']') : NULL;
-
-	if (!b || !e || e == b + 1)
-		return NULL;
-	return fa_xstrndup(b + 1, (size_t)(e - b - 1));
-}
 
 static char *fa_junos_package_version(xmlNodePtr info)
 {

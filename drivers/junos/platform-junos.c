@@ -4,7 +4,8 @@
  *
  * A command that starts with '<' is a NETCONF RPC, sent as it is inside <rpc>; its reply is
  * saved as <slug>.xml.  The "| display xml" CLI commands print the same rpc-reply and are
- * listed for parsing captures a user brings (FA_CMD_PARSE_ONLY).  Everything here only reads.
+ * listed for parsing captures a user brings (FA_CMD_PARSE_ONLY), as are the plain-text forms
+ * of the same commands, whose parsers give the same fields.  Everything here only reads.
  */
 #include "config.h"
 
@@ -23,6 +24,9 @@ static const struct fa_command fa_junos_commands[] = {
     {"show lldp neighbors | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_lldp},
     {"show configuration | display inheritance | display xml", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_junos_config},
+    {"show version", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_version_text},
+    {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_interfaces_text},
+    {"show lldp neighbors", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_junos_lldp_text},
 };
 
 const struct fa_platform fa_platform_junos = {

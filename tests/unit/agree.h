@@ -7,6 +7,7 @@
 #ifndef FA_TESTS_AGREE_H
 #define FA_TESTS_AGREE_H
 
+#include <jansson.h>
 #include <stdbool.h>
 
 struct fa_agree_tally {
@@ -21,10 +22,17 @@ struct fa_agree_tally {
 void fa_agree_count(struct fa_agree_tally *t, bool same, const char *family, const char *what,
 		    const char *where);
 
+/* A peer's expected parse in YAML (ntc-templates' .yml), a fixture path; counts one file. */
+json_t *fa_agree_load_yaml(struct fa_agree_tally *t, const char *rel);
+
+/* Strings equal, with NULL and "" both meaning "not stated". */
+bool fa_agree_same(const char *ours, const char *theirs);
+
 /* One function per family, each in the test file of that family's parsers. */
 void fa_agree_nxos(struct fa_agree_tally *t);
 void fa_agree_nxos_genie(struct fa_agree_tally *t);
 void fa_agree_junos(struct fa_agree_tally *t);
+void fa_agree_junos_ntc(struct fa_agree_tally *t);
 void fa_agree_eos(struct fa_agree_tally *t);
 void fa_agree_sonic(struct fa_agree_tally *t);
 void fa_agree_linux_ethtool(struct fa_agree_tally *t);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "audit/util/yamljson.h"
 #include "tests/unit/agree.h"
 #include "tests/unit/unit.h"
 #include "audit/util/banned.h"
@@ -27,6 +28,24 @@ void fa_agree_count(struct fa_agree_tally *t, bool same, const char *family, con
 			where ? where : "?");
 }
 
+json_t *fa_agree_load_yaml(struct fa_agree_tally *t, const char *rel)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *v = NULL;
+
+	t->files++;
+	ck_assert_msg(fa_yaml_load(fa_test_fixture(rel), &v, NULL, &err) == 0,
+		      "The expected result %s loads (%s).", rel, err.msg);
+	return v;
+}
+
+bool fa_agree_same(const char *ours, const char *theirs)
+{
+	if (!ours || !*ours)
+		return !theirs || !*theirs;
+	return theirs && strcmp(ours, theirs) == 0;
+}
+
 static const struct {
 	const char *family;
 	const char *peers;
@@ -37,6 +56,7 @@ static const struct {
     {"cumulus-nclu", "NAPALM", fa_agree_cumulus_nclu, 36, 0},
     {"eos", "NAPALM, ntc-templates", fa_agree_eos, 140, 2},
     {"junos", "NAPALM", fa_agree_junos, 80, 0},
+    {"junos", "ntc-templates", fa_agree_junos_ntc, 58, 0},
     {"linux ethtool", "jc", fa_agree_linux_ethtool, 6, 2},
     {"linux ip", "ntc-templates", fa_agree_linux_ip, 40, 0},
     {"nxos", "NAPALM, ntc-templates", fa_agree_nxos, 2300, 0},

@@ -53,6 +53,20 @@ static void fa_t_junos(struct fa_buf *b, size_t i)
 		    "400Gbps</speed>\n</physical-interface>\n", i / 64, i % 64);
 }
 
+static void fa_t_junos_text(struct fa_buf *b, size_t i)
+{
+	fa_buf_addf(b, "Physical interface: et-%zu/0/%zu, Enabled, Physical link is Up\n"
+		    "  Interface index: %zu, SNMP ifIndex: %zu\n"
+		    "  Link-level type: Ethernet, MTU: 9216, LAN-PHY mode, Speed: 400Gbps, "
+		    "BPDU Error: None,\n"
+		    "  Current address: 02:00:00:00:%02zx:%02zx, Hardware address: "
+		    "02:00:00:00:%02zx:%02zx\n\n"
+		    "  Logical interface et-%zu/0/%zu.0 (Index %zu) (SNMP ifIndex %zu)\n"
+		    "    Protocol inet, MTU: 9194\n\n",
+		    i / 64, i % 64, i + 1000, i + 500, (i >> 8) & 255, i & 255, (i >> 8) & 255,
+		    i & 255, i / 64, i % 64, i + 1000, i + 500);
+}
+
 static void fa_t_openconfig(struct fa_buf *b, size_t i)
 {
 	fa_buf_addf(b, "<interface><name>Ethernet%zu/%zu</name><config><name>Ethernet%zu/%zu"
@@ -99,6 +113,8 @@ static const struct {
 	{ "<get-interface-information/> (Junos)", fa_parse_junos_interfaces,
 	  "<rpc-reply><interface-information style=\"normal\">\n",
 	  "</interface-information></rpc-reply>\n", fa_t_junos, 4000 },
+	{ "show interfaces (Junos text)", fa_parse_junos_interfaces_text, "", "", fa_t_junos_text,
+	  4000 },
 	{ "OpenConfig interfaces", fa_parse_openconfig_interfaces,
 	  "<rpc-reply xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><data><interfaces "
 	  "xmlns=\"http://openconfig.net/yang/interfaces\">\n",
