@@ -21,6 +21,9 @@
 #   fa_ib_console FILE               send ibsim console commands (gen-ib-fabric.py's
 #                                    console.txt: faults a topology file cannot hold)
 #   fa_ib_wait_links PATTERN         wait until iblinkinfo -l prints a line matching PATTERN
+#   fa_ib_only DESC REPORT RULE FIELD SUBJECT PASSES
+#                                    REPORT's one finding is RULE on SUBJECT (the subject's
+#                                    FIELD: port, item), and RULE passed PASSES subjects
 # A sanitizer build of fabric-audit runs with libumad2sim.so preloaded ahead of the ASan
 # runtime, which ASan refuses by default; the preloaded library is not ours to check: its
 # read() copies a whole MAD buffer out of a shorter one of its own (ibsim 0.10), which ASan
@@ -180,6 +183,23 @@ fa_ib_wait_links() {
 		sleep 0.5
 		fa_ib_i=$((fa_ib_i + 1))
 	done
+}
+
+fa_ib_only() {
+	if python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+rule, field, subject, passes = sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+got = [(f["rule"], f["subject"].get(field)) for f in r["findings"]]
+c = {x["id"]: x["counts"] for x in r["rules"]}[rule]
+if got != [(rule, subject)] or c["pass"] != passes:
+    print("findings", got, "counts", c)
+    sys.exit(1)
+' "$2" "$3" "$4" "$5" "$6" >"$FA_TMP/only.out" 2>&1; then
+		fa_ok "$1"
+	else
+		fa_fail "$1" "$FA_TMP/only.out"
+	fi
 }
 
 # A simulator that does not come up is a failure of the test, not a skip: the packages are
