@@ -4,6 +4,8 @@
 
 A two-level fat tree: SPINES spine switches, LEAVES leaf switches, each leaf with
 HCAS_PER_LEAF host ports and its up-links spread evenly over every spine (UPLINKS per spine).
+With --cores, a three-level tree: PODS such two-level pods (LEAVES and SPINES are per pod,
+numbered across pods), every spine linked once to each of CORES core switches.
 Hosts carry RAILS HCAs: the HCA of rail i of every host of a group of RAILS leaves is cabled
 to leaf i of that group, as GPU clusters are built.  Node descriptions are what real hosts
 report ("gpu017 mlx5_3", switches "leaf03" / "spine01").  Two subnet-manager hosts (sm01
@@ -35,6 +37,7 @@ SPINE_GUID = 0x248A070300A00000
 LEAF_GUID = 0x248A070300B00000
 HCA_GUID = 0x248A070300C00000
 SM_GUID = 0x248A070300D00000
+CORE_GUID = 0x248A070300E00000
 WIDTH_ALL = 0x1F   # 1X 2X 4X 8X 12X
 SPEED_ALL = 0x7    # SDR DDR QDR
 JOB_PKEY = "0x0a01"
@@ -53,42 +56,51 @@ def parse_args():
     p.add_argument("--hcas-per-leaf", type=int, default=2)
     p.add_argument("--uplinks", type=int, default=1, help="links from each leaf to each spine")
     p.add_argument("--rails", type=int, default=1)
+    p.add_argument("--pods", type=int, default=1, help="two-level pods (with --cores)")
+    p.add_argument("--cores", type=int, default=0,
+                   help="core switches over the pods' spines (0: a two-level tree)")
     p.add_argument("--radix", type=int, default=36, help="ports per switch")
     p.add_argument("--prefix", default="gpu", help="host name prefix")
     p.add_argument("--fault", action="append", default=[], help="see the description")
     a = p.parse_args()
-    for name in ("spines", "leaves", "hcas_per_leaf", "uplinks", "rails", "radix"):
+    for name in ("spines", "leaves", "hcas_per_leaf", "uplinks", "rails", "radix", "pods"):
         if getattr(a, name) < 1:
             die("--%s must be at least 1" % name.replace("_", "-"))
+    if a.cores < 0 or (a.pods > 1 and a.cores == 0):
+        die("--pods needs --cores (the switches that join the pods)")
     if a.leaves % a.rails:
         die("--leaves (%d) must be a multiple of --rails (%d)" % (a.leaves, a.rails))
     # Leaf ports: host ports, one spare for an SM host, then the up-links.
     if a.hcas_per_leaf + 1 + a.spines * a.uplinks > a.radix:
         die("a leaf needs %d ports, the radix is %d"
             % (a.hcas_per_leaf + 1 + a.spines * a.uplinks, a.radix))
-    if a.leaves * a.uplinks > a.radix:
-        die("a spine needs %d ports, the radix is %d" % (a.leaves * a.uplinks, a.radix))
+    if a.leaves * a.uplinks + a.cores > a.radix:
+        die("a spine needs %d ports, the radix is %d"
+            % (a.leaves * a.uplinks + a.cores, a.radix))
+    if a.pods * a.spines > a.radix:
+        die("a core needs %d ports, the radix is %d" % (a.pods * a.spines, a.radix))
     return a
 
 
 def main():
     a = parse_args()
     os.makedirs(a.out, exist_ok=True)
-    groups = a.leaves // a.rails
+    groups = a.leaves // a.rails   # rail groups per pod
     width = {}     # (node id, port) -> enabled width mask, when not WIDTH_ALL
     speed = {}
     desc = {}      # node id -> node description
     faults = []
 
-    spines = ["spine%02d" % (s + 1) for s in range(a.spines)]
-    leaves = ["leaf%02d" % (l + 1) for l in range(a.leaves)]
-    for n in spines + leaves:
+    spines = ["spine%02d" % (s + 1) for s in range(a.pods * a.spines)]
+    leaves = ["leaf%02d" % (l + 1) for l in range(a.pods * a.leaves)]
+    cores = ["core%02d" % (c + 1) for c in range(a.cores)]
+    for n in spines + leaves + cores:
         desc[n] = n
 
     # hosts[(host, rail)] = (leaf index, leaf port); numbered across groups.
     hosts = {}
     hostnames = []
-    for g in range(groups):
+    for g in range(a.pods * groups):
         for j in range(a.hcas_per_leaf):
             h = "%s%03d" % (a.prefix, g * a.hcas_per_leaf + j + 1)
             hostnames.append(h)
@@ -101,7 +113,7 @@ def main():
     for h, r in hosts:
         desc[hca_id(h, r)] = hca_id(h, r)
     sms = {"sm01 mlx5_0": (0, a.hcas_per_leaf + 1),
-           "sm02 mlx5_0": (a.leaves - 1, a.hcas_per_leaf + 1)}
+           "sm02 mlx5_0": (len(leaves) - 1, a.hcas_per_leaf + 1)}
     for s in sms:
         desc[s] = s
 
@@ -158,19 +170,31 @@ def main():
     for s, (li, lp) in sms.items():
         links[(leaves[li], lp)] = (s, 1)
     for li, leaf in enumerate(leaves):
-        for si, spine in enumerate(spines):
+        pod = li // a.leaves
+        for si in range(a.spines):
+            spine = spines[pod * a.spines + si]
             for u in range(a.uplinks):
                 lp = a.hcas_per_leaf + 2 + si * a.uplinks + u
-                sp = 1 + li * a.uplinks + u
+                sp = 1 + (li % a.leaves) * a.uplinks + u
                 links[(leaf, lp)] = (spine, sp)
                 links[(spine, sp)] = (leaf, lp)
+    for si, spine in enumerate(spines):
+        for ci, core in enumerate(cores):
+            sp = a.leaves * a.uplinks + 1 + ci
+            links[(spine, sp)] = (core, si + 1)
+            links[(core, si + 1)] = (spine, sp)
 
     def peer_of(node, port):
         return links.get((node, port))
 
     out = []
-    out.append("# Generated by bench/gen-ib-fabric.py: %d spines, %d leaves, %d HCAs per leaf,"
-               " %d rails" % (a.spines, a.leaves, a.hcas_per_leaf, a.rails))
+    if a.cores:
+        out.append("# Generated by bench/gen-ib-fabric.py: %d pods of %d spines and %d leaves,"
+                   " %d cores, %d HCAs per leaf, %d rails"
+                   % (a.pods, a.spines, a.leaves, a.cores, a.hcas_per_leaf, a.rails))
+    else:
+        out.append("# Generated by bench/gen-ib-fabric.py: %d spines, %d leaves, %d HCAs per"
+                   " leaf, %d rails" % (a.spines, a.leaves, a.hcas_per_leaf, a.rails))
     out.append("width=%d" % WIDTH_ALL)
     out.append("speed=%d" % SPEED_ALL)
     out.append("")
@@ -200,6 +224,8 @@ def main():
         switch(n, LEAF_GUID + i + 1)
     for i, n in enumerate(spines):
         switch(n, SPINE_GUID + i + 1)
+    for i, n in enumerate(cores):
+        switch(n, CORE_GUID + i + 1)
 
     rows = []
     for i, h in enumerate(hostnames):

@@ -292,6 +292,92 @@ static void fa_ib_set_peer(json_t *port, const struct fa_ib_end *e)
 	fa_ib_set_end(port, "ib.peer.", e, true);
 }
 
+static const char **fa_ib_push(const char **q, size_t *n, size_t *alloc, const char *s)
+{
+	if (*n == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 64;
+		q = fa_xrealloc(q, *alloc * sizeof(*q));
+	}
+	q[(*n)++] = s;
+	return q;
+}
+
+/* @obj's "tier": 0 for a CA, the switch's from @tier, else none. */
+static void fa_ib_set_tier(json_t *obj, json_t *tier, const char *type, const char *guid)
+{
+	json_t *t = NULL;
+
+	if (!json_is_object(obj))
+		return;
+	if (type && strcmp(type, "ca") == 0)
+		t = json_integer(0);
+	else if (type && strcmp(type, "switch") == 0 && guid)
+		t = json_deep_copy(json_object_get(tier, guid));
+	if (t)
+		json_object_set_new(obj, "tier", t);
+	else
+		json_object_del(obj, "tier");
+}
+
+/*
+ * ib.tier and ib.peer.tier of every port: a CA is tier 0, a switch with a CA on one of its
+ * links tier 1 (a leaf), and any other switch one more than the lowest tier among its
+ * switch neighbours (spines 2, cores 3), as docs/rules.md orders devices.  A switch is
+ * known by its port GUID, which all its ports share.  Breadth first, so linear in the links.
+ */
+static void fa_ib_tiers(json_t *ports)
+{
+	json_t *adj = json_object();	/* switch GUID -> [switch GUIDs it links to] */
+	json_t *tier = json_object();	/* switch GUID -> tier */
+	const char **queue = NULL;
+	size_t nq = 0, head = 0, alloc = 0, i;
+	json_t *p;
+
+	json_array_foreach(ports, i, p) {
+		const char *type = fa_get_str(p, "ib.node_type");
+		const char *guid = fa_get_str(p, "ib.port_guid");
+		const char *ptype = fa_get_str(p, "ib.peer.node_type");
+		const char *pguid = fa_get_str(p, "ib.peer.port_guid");
+		json_t *list;
+
+		if (!type || strcmp(type, "switch") != 0 || !guid || !ptype)
+			continue;
+		if (strcmp(ptype, "ca") == 0 && !json_object_get(tier, guid)) {
+			json_object_set_new(tier, guid, json_integer(1));
+			queue = fa_ib_push(queue, &nq, &alloc, guid);
+		} else if (strcmp(ptype, "switch") == 0 && pguid) {
+			list = json_object_get(adj, guid);
+			if (!list) {
+				list = json_array();
+				json_object_set_new(adj, guid, list);
+			}
+			json_array_append_new(list, json_string(pguid));
+		}
+	}
+	for (; head < nq; head++) {
+		json_int_t t = json_integer_value(json_object_get(tier, queue[head]));
+		json_t *n;
+
+		json_array_foreach(json_object_get(adj, queue[head]), i, n) {
+			if (json_object_get(tier, json_string_value(n)))
+				continue;
+			json_object_set_new(tier, json_string_value(n), json_integer(t + 1));
+			queue = fa_ib_push(queue, &nq, &alloc, json_string_value(n));
+		}
+	}
+	json_array_foreach(ports, i, p) {
+		json_t *ib = json_object_get(p, "ib");
+
+		fa_ib_set_tier(json_object_get(ib, "peer"), tier, fa_get_str(p, "ib.peer.node_type"),
+			       fa_get_str(p, "ib.peer.port_guid"));
+		fa_ib_set_tier(ib, tier, fa_get_str(p, "ib.node_type"),
+			       fa_get_str(p, "ib.port_guid"));
+	}
+	free(queue);
+	json_decref(adj);
+	json_decref(tier);
+}
+
 void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 {
 	struct fa_ib_place pl = { device, json_object_get(device, "ports"), json_object(),
@@ -339,6 +425,7 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 		if (!fa_obj_get_path(q, "ib.peer"))
 			fa_ib_set_peer(q, &rec->local);
 	}
+	fa_ib_tiers(pl.ports);
 	json_decref(seen);
 	json_decref(pl.by_key);
 	json_decref(pl.by_name);
