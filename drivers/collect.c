@@ -272,7 +272,9 @@ static json_t *fa_expansion_args(const json_t *device, const struct fa_inv_devic
 			arg = fa_get_str(p, "name");
 		else if (e == FA_EXPAND_RDMADEV)
 			arg = fa_get_str(p, "nic.device");
-		else if ((e == FA_EXPAND_IBCAPORT || e == FA_EXPAND_IBCALID) && fa_ib_ca_lid(p))
+		else if ((e == FA_EXPAND_IBCAPORT || e == FA_EXPAND_IBCALID ||
+			  (e == FA_EXPAND_IBSMLID && json_is_true(fa_obj_get_path(p, "ib.is_sm")))) &&
+			 fa_ib_ca_lid(p))
 			arg = lid = fa_xasprintf("%" JSON_INTEGER_FORMAT, fa_ib_ca_lid(p));
 		if (arg)
 			json_object_set_new(set, arg, json_true());

@@ -53,6 +53,7 @@ static const char *fa_expand_word(enum fa_expand e)
 		return "DEV";
 	case FA_EXPAND_IBCAPORT:
 	case FA_EXPAND_IBCALID:
+	case FA_EXPAND_IBSMLID:
 		return "LID";
 	case FA_EXPAND_NCCL_ENV:
 		return "FILE";

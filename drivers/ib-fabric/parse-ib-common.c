@@ -159,6 +159,28 @@ bool fa_ib_set_name(struct fa_ib_end *e, struct fa_textscan_span s)
 	return true;
 }
 
+/* "Key.......value": false when @line is not one. */
+bool fa_ib_dotted(struct fa_textscan_span line, struct fa_textscan_span *ret_key,
+			  struct fa_textscan_span *ret_val)
+{
+	const char *dots = memchr(line.ptr, '.', line.len);
+	size_t k, v;
+
+	if (!dots || dots == line.ptr)
+		return false;
+	k = (size_t)(dots - line.ptr);
+	for (v = k; v < line.len && line.ptr[v] == '.'; v++)
+		;
+	if (v == line.len || v - k < 2)
+		return false;
+	ret_key->ptr = line.ptr;
+	ret_key->len = k;
+	ret_val->ptr = line.ptr + v;
+	ret_val->len = line.len - v;
+	*ret_val = fa_textscan_trim(*ret_val);
+	return true;
+}
+
 /* ---- placement ----------------------------------------------------------------------- */
 
 struct fa_ib_place {

@@ -272,7 +272,10 @@ static void fa_ibnd_extras(json_t *device, const json_t *nj, const json_t *pj, j
 	}
 }
 
-/* ib_sms (every SM that answered SMInfo) and ib_sm (the one the local port's SM LID names). */
+/*
+ * ib_sms (every SM that answered SMInfo), ib_sm (the one the local port's SM LID names) and
+ * ib.is_sm on the CA port of each.
+ */
 static void fa_ibnd_sms(json_t *device, const json_t *doc)
 {
 	int64_t sm_lid = fa_ibnd_int(json_object_get(doc, "local"), "sm_lid", 1, 0xbfff);
@@ -287,7 +290,7 @@ static void fa_ibnd_sms(json_t *device, const json_t *doc)
 		int64_t lid = fa_ibnd_int(v, "lid", 0, 65535), prio = fa_ibnd_int(v, "priority", 0, 15);
 		uint64_t guid;
 		char buf[20];
-		json_t *sm;
+		json_t *sm, *port;
 
 		if (!fa_ibnd_guid_of(json_object_get(v, "guid"), &guid) || lid < 0 || !state) {
 			fa_device_warn(device, "ibnd-discover: SM %zu is not understood", i);
@@ -301,6 +304,8 @@ static void fa_ibnd_sms(json_t *device, const json_t *doc)
 			json_object_set_new(sm, "priority", json_integer(prio));
 		json_object_set_new(sm, "state", json_string(state));
 		json_array_append_new(sms, sm);
+		if ((port = fa_ib_ca_port(device, lid)))
+			fa_set_bool(port, "ib.is_sm", true);
 		if (lid == sm_lid || (!master && strcmp(state, "master") == 0))
 			master = sm;
 	}

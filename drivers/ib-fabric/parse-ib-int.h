@@ -89,6 +89,9 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r);
 
 /* The channel adapter port of @device whose base LID is @lid, or NULL. */
 json_t *fa_ib_ca_port(json_t *device, json_int_t lid);
+/* "Key.......value" (saquery's dumps): false when @line is not one; the value trimmed. */
+bool fa_ib_dotted(struct fa_textscan_span line, struct fa_textscan_span *ret_key,
+		  struct fa_textscan_span *ret_val);
 
 /* The port counters the model keeps: IBA name, model counter, and unit (PortXmitData and
  * PortRcvData count 4-byte words), for perfquery's text and the in-process document. */

@@ -7,7 +7,8 @@
  * into ib_sm { lid, guid, priority, state } on the device; the state is "master", "standby",
  * "discovering" or "not-active" (from the name, or from the number when the name is "???").
  * The activity count changes every sweep and is left out, so snapshots compare equal.
- * sminfo is only ever sent without arguments: with a modifier it would set the SM's state.
+ * sminfo is sent without arguments, or with a LID alone ("sminfo LID", one SMInfo Get to that
+ * port); never with a modifier, with which it would set the SM's state.
  */
 #include "config.h"
 
@@ -77,9 +78,10 @@ static bool fa_sminfo_line(struct fa_textscan_span line, json_t *sm)
 	return lid && guid;
 }
 
-int fa_parse_ib_sminfo(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+/* The one SM line of an sminfo output, as a new object; NULL with @err set. */
+static json_t *fa_sminfo_read(const struct fa_capture *cap, const char *cmd, json_t *device,
+			      struct fa_err *err)
 {
-	const char *cmd = cap->command && *cap->command ? cap->command : "sminfo";
 	struct fa_textscan_span line, first = { "", 0 };
 	struct fa_textscan ts;
 	json_t *sm = NULL;
@@ -103,12 +105,63 @@ int fa_parse_ib_sminfo(const struct fa_capture *cap, json_t *device, struct fa_e
 		fa_device_warn(device, "%s: line %u not understood: %.*s", cmd, ts.lineno,
 			       (int)(line.len > 200 ? 200 : line.len), line.ptr);
 	}
-	if (!sm)
-		return bad ? fa_err_set(err, FA_EPARSE, "%s: not sminfo output: %.*s", cmd,
-					(int)(first.len > 120 ? 120 : first.len), first.ptr)
-			   : fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
+	if (!sm) {
+		if (bad)
+			fa_err_set(err, FA_EPARSE, "%s: not sminfo output: %.*s", cmd,
+				   (int)(first.len > 120 ? 120 : first.len), first.ptr);
+		else
+			fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
+		return NULL;
+	}
 	if (!json_object_get(sm, "state"))
 		fa_device_warn(device, "%s: the SM state is not known", cmd);
+	return sm;
+}
+
+int fa_parse_ib_sminfo(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	const char *cmd = cap->command && *cap->command ? cap->command : "sminfo";
+	json_t *sm = fa_sminfo_read(cap, cmd, device, err);
+
+	if (!sm)
+		return -FA_EPARSE;
 	json_object_set_new(device, "ib_sm", sm);
+	return 0;
+}
+
+/*
+ * sminfo LID: what the SM at that LID says of itself, into ib_sms beside saquery SMIR's
+ * records: it replaces the record of the same GUID (its own word is newer than the SA's),
+ * else it is added.  This is how a master the other master ignores is seen.
+ */
+int fa_parse_ib_sminfo_lid(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	const char *cmd = cap->command && *cap->command ? cap->command : "sminfo LID";
+	json_t *sm = fa_sminfo_read(cap, cmd, device, err), *sms, *v;
+	const char *guid;
+	size_t i;
+
+	if (!sm)
+		return -FA_EPARSE;
+	sms = json_object_get(device, "ib_sms");
+	if (!json_is_array(sms)) {
+		sms = json_array();
+		json_object_set_new(device, "ib_sms", sms);
+	}
+	guid = json_string_value(json_object_get(sm, "guid"));
+	json_array_foreach(sms, i, v) {
+		const char *g = json_string_value(json_object_get(v, "guid"));
+
+		if (g && strcmp(g, guid) == 0) {
+			/* the SA said the same: understood, nothing new */
+			if (json_equal(v, sm)) {
+				json_decref(sm);
+				return FA_PARSED_EMPTY;
+			}
+			json_array_set_new(sms, i, sm);
+			return 0;
+		}
+	}
+	json_array_append_new(sms, sm);
 	return 0;
 }

@@ -32,28 +32,6 @@
 
 static const char *const fa_smir_states[] = { "not-active", "discovering", "standby", "master" };
 
-/* "Key.......value": false when @line is not one. */
-static bool fa_smir_field(struct fa_textscan_span line, struct fa_textscan_span *ret_key,
-			  struct fa_textscan_span *ret_val)
-{
-	const char *dots = memchr(line.ptr, '.', line.len);
-	size_t k, v;
-
-	if (!dots || dots == line.ptr)
-		return false;
-	k = (size_t)(dots - line.ptr);
-	for (v = k; v < line.len && line.ptr[v] == '.'; v++)
-		;
-	if (v == line.len || v - k < 2)
-		return false;
-	ret_key->ptr = line.ptr;
-	ret_key->len = k;
-	ret_val->ptr = line.ptr + v;
-	ret_val->len = line.len - v;
-	*ret_val = fa_textscan_trim(*ret_val);
-	return true;
-}
-
 /* One "Key....value" line into the record @sm; false when the value is not understood. */
 static bool fa_smir_set(json_t *sm, struct fa_textscan_span key, struct fa_textscan_span val)
 {
@@ -100,7 +78,7 @@ int fa_parse_ib_smir(const struct fa_capture *cap, json_t *device, struct fa_err
 			json_array_append_new(sms, sm);
 			continue;
 		}
-		if (sm && fa_smir_field(line, &key, &val) && fa_smir_set(sm, key, val))
+		if (sm && fa_ib_dotted(line, &key, &val) && fa_smir_set(sm, key, val))
 			continue;
 		if (bad++ == 0)
 			first = line;

@@ -22,6 +22,10 @@ fa_parse_fn fa_parse_ib_iblinkinfo;
 fa_parse_fn fa_parse_ib_sminfo;
 /* saquery SMIR: ib_sms[] { lid, guid, priority, state }, every SM the SA knows. */
 fa_parse_fn fa_parse_ib_smir;
+/* saquery -s: ib.is_sm and ib.sm_lid on the CA ports the SA lists with IsSM. */
+fa_parse_fn fa_parse_ib_issm;
+/* sminfo LID: one SM's own SMInfo, into ib_sms (replacing the record of its GUID). */
+fa_parse_fn fa_parse_ib_sminfo_lid;
 /* smpquery pkeys LID: pkeys of the CA port with that LID. */
 fa_parse_fn fa_parse_ib_pkeys;
 /* perfquery -x -a -l LID: counters of the CA port with that LID (docs/health.md). */

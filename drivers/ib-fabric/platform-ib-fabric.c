@@ -5,7 +5,8 @@
  *
  * ibnetdiscover lists every port and link first; iblinkinfo then adds the logical and
  * physical state of each; sminfo names the master SM and saquery SMIR every SM the SA knows
- * (standbys too); partitions.conf gives the P_Keys the SM hands out; perfquery reads each CA
+ * (standbys too), saquery -s every port where an SM runs, and "sminfo LID" asks each of those
+ * what it is (a master the SA's own master ignores, with another SM_Key, is seen only so); partitions.conf gives the P_Keys the SM hands out; perfquery reads each CA
  * port's counters.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
  * sminfo is sent without arguments (with a modifier it would set the SM's state), perfquery
  * never with -r or -R (they clear the counters), and the partition file is read with cat.
@@ -24,6 +25,10 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	{ "iblinkinfo -l", FA_EXPAND_NONE, FA_CMD_IB_TOOLS, fa_parse_ib_iblinkinfo },
 	{ "sminfo", FA_EXPAND_NONE, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, fa_parse_ib_sminfo },
 	{ "saquery SMIR", FA_EXPAND_NONE, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, fa_parse_ib_smir },
+	/* every port where an SM runs, then each of them asked what it is (a rival master) */
+	{ "saquery -s", FA_EXPAND_NONE, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, fa_parse_ib_issm },
+	{ "sminfo LID", FA_EXPAND_IBSMLID, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL,
+	  fa_parse_ib_sminfo_lid },
 	/*
 	 * ib_discovery: inprocess.  Not a shell command: the local collector runs libibnetdisc
 	 * and libibmad for it (drivers/ib-fabric/ibnd-discover.c) and returns their JSON

@@ -103,13 +103,14 @@ fa_ib_audit() {
 	fi
 }
 
-# fa_ib_opensm NAME PRIORITY [SIM_HOST]: an OpenSM with its own cache, log and dump folder
-# ($FA_IB_DIR/NAME) and an empty configuration (the host's /etc/opensm is not read), attached
-# to the node SIM_HOST (default: the first port of the topology).
+# fa_ib_opensm NAME PRIORITY [SIM_HOST [CONF]]: an OpenSM with its own cache, log and dump
+# folder ($FA_IB_DIR/NAME) and a configuration of its own, the line CONF or empty (the host's
+# /etc/opensm is not read), attached to the node SIM_HOST (default: the first port of the
+# topology).  CONF 'sm_key 0x2' makes an SM that ignores the others (a rival master).
 fa_ib_opensm() {
 	fa_ib_d=$FA_IB_DIR/$1
 	mkdir -p "$fa_ib_d"
-	: >"$fa_ib_d/opensm.conf"
+	if [ -n "${4:-}" ]; then printf '%s\n' "$4"; fi >"$fa_ib_d/opensm.conf"
 	(cd "$fa_ib_d" && exec env IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO \
 		OSM_CACHE_DIR="$fa_ib_d" OSM_TMP_DIR="$fa_ib_d" ${3:+SIM_HOST="$3"} \
 		opensm -F "$fa_ib_d/opensm.conf" -f "$fa_ib_d/opensm.log" -p "$2" \

@@ -56,8 +56,41 @@ fa_expect_grep "sminfo names the master at priority 5" 'sm guid 0x248a070300d000
 	"$FA_TMP/caps-distinct/ib-fabric/sminfo.txt"
 
 
+# A rival master: a third subnet, whose second OpenSM (sm02, priority 1) has another SM_Key,
+# so each SM ignores the other and both stay master.  saquery SMIR (one master's SA) lists
+# one of them; saquery -s lists both SM ports and "sminfo LID" asks each: two masters, with
+# the diagnostics and in process alike.
+fa_ib_stop
+FA_IB_SM_PRIORITY=0
+fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
+fa_ib_opensm osm4 1 "sm02 mlx5_0" "sm_key 0x0000000000000002"
+fa_ib_i=0
+until grep -q "Entering MASTER state" "$FA_IB_DIR/osm4/opensm.log" 2>/dev/null; do
+	[ $fa_ib_i -lt 120 ] || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
+	sleep 0.5
+	fa_ib_i=$((fa_ib_i + 1))
+done
+fa_ib_audit rival
+fa_expect_rc "two masters fail the audit (exit 1)" 1
+fa_expect_grep "... both named" 'masters: \["0x248a070300d00011", "0x248a070300d00021"\]' \
+	"$FA_TMP/out"
+python3 "$FA_TMP/findings.py" "$FA_TMP/rival.json" >"$FA_TMP/rival.txt"
+printf '%s\n' "ib.sm.master.one fabric" "ib.sm.master.one pass 0 fail 1 notevaluable 0" \
+	"ib.sm.priority.distinct pass 1 fail 0 notevaluable 0" >"$FA_TMP/rival.want"
+fa_expect_golden "one finding: the two masters (their priorities differ)" "$FA_TMP/rival.want" \
+	"$FA_TMP/rival.txt"
+fa_expect_grep "saquery -s lists both SM ports" 'base_lid\.*[0-9]' \
+	"$FA_TMP/caps-rival/ib-fabric/saquery-s.txt"
+{ cat "$FA_TMP/inv.yaml"; printf '    ib_discovery: inprocess\n'; } >"$FA_TMP/inv-inproc.yaml"
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" run -i inv-inproc.yaml --json rival-inproc.json >out 2>err) || fa_rc=$?
+fa_expect_rc "in process: two masters fail the audit (exit 1)" 1
+fa_expect_grep "... both named" 'masters: \["0x248a070300d00011", "0x248a070300d00021"\]' \
+	"$FA_TMP/out"
+
 # The site wants the master on a named node: sm02 is refused (the master runs on sm01), sm01
-# passes; the captures of the run above, replayed.
+# passes; the captures of the distinct-priority run above, replayed.
 printf 'params:\n  ib_sm_master: "sm02 mlx5_0"\n' >"$FA_TMP/on-sm02.yaml"
 fa_run run -i "$FA_TMP/inv.yaml" --replay "$FA_TMP/caps-distinct" --policy "$FA_TMP/on-sm02.yaml" \
 	--select ib.sm.master.node --fail-on warning

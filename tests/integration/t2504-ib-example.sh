@@ -23,8 +23,15 @@ python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves
 python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/osm" --spines 2 --leaves 4 \
 	--hcas-per-leaf 2 --rails 2 --fault no-pkey:gpu003 || fa_ib_fatal "the generator failed"
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/osm/partitions.conf"
-fa_ib_opensm osm2 0 "sm02 mlx5_0"
-fa_ib_wait_sms 'd00011 3 0 .*d00021 2 0' || fa_ib_fatal "no standby SM on sm02 after 60 s"
+# A second OpenSM on sm02 with another SM_Key: each ignores the other's SMInfo, and both
+# stay master (saquery SMIR, from one master's SA, lists only that one).
+fa_ib_opensm osm2 1 "sm02 mlx5_0" "sm_key 0x0000000000000002"
+fa_ib_i=0
+until grep -q "Entering MASTER state" "$FA_IB_DIR/osm2/opensm.log" 2>/dev/null; do
+	[ $fa_ib_i -lt 120 ] || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
+	sleep 0.5
+	fa_ib_i=$((fa_ib_i + 1))
+done
 # gpu004 mlx5_0 takes gpu001 mlx5_0's GUID: discovery stops at whichever it meets second.
 fa_ib_console "$FA_TMP/gen/console.txt"
 fa_ib_wait_links 'Port not available' || fa_ib_fatal "the duplicate GUID is not seen after 60 s"
@@ -33,10 +40,25 @@ mkdir -p "$FA_TMP/etc-opensm"
 cp "$FA_TMP/gen/partitions.conf" "$FA_TMP/etc-opensm/partitions.conf"
 sed -e 's/^    transport: replay$/    transport: local/' -e '/^    captures: /d' \
 	"$EX/inventory.yaml" >"$FA_TMP/inv-local.yaml"
+# gpu002 mlx5_1's symbol errors rise while the counters are read twice (--sample 2): a new
+# value every 0.25 s for at most 90 s, stopped after the collection.
+(
+	i=1
+	while [ $i -le 360 ]; do
+		printf 'PerformanceSet "gpu002 mlx5_1"[1] PortCounters.SymbolErrorCounter=%d\n' \
+			$((i * 3)) >&8
+		sleep 0.25
+		i=$((i + 1))
+	done
+) &
+bump=$!
 fa_rc=0
 (cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
 	unshare --mount sh -c 'mount --bind "$1" /etc/opensm && exec "$2" collect -i inv-local.yaml \
-	-o fresh.json --save-captures caps' sh "$FA_TMP/etc-opensm" "$FA" >out 2>err) || fa_rc=$?
+	-o fresh.json --save-captures caps --sample 2' sh "$FA_TMP/etc-opensm" "$FA" >out 2>err) ||
+	fa_rc=$?
+kill "$bump" 2>/dev/null
+wait "$bump" 2>/dev/null
 fa_expect_rc "the live subnet is collected" 0
 fa_expect_grep "OpenSM's partitions.conf is read where an SM host keeps it" '^job=0x0a01' \
 	"$FA_TMP/caps/ib-fabric/cat-etc-opensm-partitions-conf.txt"
@@ -59,8 +81,8 @@ for f in r["findings"]:
     s = f["subject"]
     if s.get("type") == "link":
         subj = " -- ".join(sorted(e["device"] + ":" + e["port"] for e in (s["a"], s["b"])))
-    elif s.get("type") == "fabric" and "item" in s:
-        subj = "fabric[%s]" % s["item"]
+    elif s.get("type") == "fabric":
+        subj = "fabric[%s]" % s["item"] if "item" in s else "fabric"
     else:
         subj = s.get("device", "") + (":" + s["port"] if s.get("port") else "")
     out.append("%s %s %s" % (f["severity"], f["rule"], subj))
@@ -78,13 +100,14 @@ findings "$FA_TMP/fresh-report.json" >"$FA_TMP/fresh.findings"
 fa_expect_golden "the fresh captures give the bundled example's findings" \
 	"$FA_TMP/bundled.findings" "$FA_TMP/fresh.findings"
 printf '%s\n' \
+	"error health.symbol_errors ib-fabric:gpu002 mlx5_1/1" \
 	"error ib.link.best ib-fabric:gpu002 mlx5_0/1 -- ib-fabric:leaf01/2" \
 	"error ib.link.peer.discovered ib-fabric:leaf01/1" \
 	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_0/1" \
 	"error ib.pkey.partitions ib-fabric:gpu003 mlx5_1/1" \
-	"warning ib.node_name.unique fabric[gpu001 mlx5_1]" \
-	"warning ib.sm.priority.distinct ib-fabric" >"$FA_TMP/want.findings"
-fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate GUID, gpu003 out of the partition, the duplicate description, the SMs' priority" \
+	"error ib.sm.master.one fabric" \
+	"warning ib.node_name.unique fabric[gpu001 mlx5_1]" >"$FA_TMP/want.findings"
+fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate GUID, gpu003 out of the partition, the second master, the rising symbol errors, the duplicate description" \
 	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
 
 

@@ -53,6 +53,8 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"iblinkinfo -l", FA_CMD_IB_TOOLS, FA_EXPAND_NONE},
 	    {"sminfo", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_NONE},
 	    {"saquery SMIR", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"saquery -s", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"sminfo LID", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_IBSMLID},
 	    {"ibnd-discover", FA_CMD_IB_INPROCESS | FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
 	     FA_EXPAND_NONE},
 	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
@@ -638,6 +640,73 @@ START_TEST(parse_ib_smir_master_standby)
 }
 END_TEST
 
+/*
+ * Real outputs of a subnet with two masters (different SM_Keys): saquery -s marks both SM
+ * ports, the SA's SMIR lists one SM, and "sminfo LID" of the other adds it to ib_sms.
+ */
+START_TEST(parse_ib_issm_rival_masters)
+{
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("ib-fabric", "host"), *p, *sms;
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_ibnetdiscover,
+				   fa_tp_own("tests/fixtures/ib/saquery-s/ibnetdiscover-p.txt"), d,
+				   NULL),
+			 0);
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_issm,
+				   fa_tp_own("tests/fixtures/ib/saquery-s/rival-masters.txt"), d, NULL),
+			 0);
+	p = fa_device_find_port(d, "sm01 mlx5_0/1");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "ib.is_sm")) &&
+			  fa_tp_int(p, "ib.sm_lid") == 10,
+		      "sm01's port runs an SM and answers to the SM at LID 10.");
+	p = fa_device_find_port(d, "sm02 mlx5_0/1");
+	ck_assert_msg(json_is_true(fa_obj_get_path(p, "ib.is_sm")) &&
+			  fa_tp_int(p, "ib.sm_lid") == 10,
+		      "sm02's port runs the SM at LID 10.");
+	p = fa_device_find_port(d, "gpu002 mlx5_1/1");
+	ck_assert_msg(p && !fa_obj_get_path(p, "ib.is_sm"), "A GPU HCA runs no SM.");
+	ck_assert_msg(fa_tp_nwarn(d) == 0, "The capture is understood in full.");
+
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_smir,
+				   fa_tp_own("tests/fixtures/ib/saquery-smir/rival-lid10.txt"), d, NULL),
+			 0);
+	ck_assert_uint_eq(json_array_size(json_object_get(d, "ib_sms")), 1);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo_lid,
+				  "sminfo: sm lid 1 sm guid 0x248a070300d00011, activity count 866 "
+				  "priority 0 state 3 SMINFO_MASTER\n",
+				  d, NULL),
+			 0);
+	sms = json_object_get(d, "ib_sms");
+	ck_assert_uint_eq(json_array_size(sms), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(sms, 1), "guid")),
+			 "0x248a070300d00011");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(sms, 1), "state")),
+			 "master");
+	ck_assert_int_eq(fa_t_file(fa_parse_ib_sminfo_lid,
+				   fa_tp_own("tests/fixtures/ib/sminfo/rival-lid10.txt"), d, NULL),
+			 0);
+	ck_assert_uint_eq(json_array_size(sms), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(sms, 0), "guid")),
+			 "0x248a070300d00021");
+
+	/* a port no discovery found, a failed query, and not saquery -s at all */
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_issm,
+				  "IsSM ports\nPortInfoRecord dump:\n\t\tbase_lid................77\n"
+				  "\nIsSMdisabled ports\n",
+				  d, NULL),
+			 0);
+	ck_assert_msg(fa_tp_warned(d, "an SM port at LID 77 is not among the discovered CA ports"),
+		      "An SM port not discovered is a warning.");
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_sminfo_lid, "sminfo: iberror: failed: query\n", d,
+				  &err),
+			 -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_issm, "SMInfoRecord dump:\n", d, &err), -FA_EPARSE);
+	ck_assert_int_eq(fa_t_str(fa_parse_ib_issm, "", d, &err), -FA_EPARSE);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_ib_iblinkinfo_grouped_layout)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -844,6 +913,7 @@ Suite *fa_parse_ib_suite(void)
 	tcase_add_test(tc, parse_ib_iblinkinfo_could_be_hints);
 	tcase_add_test(tc, parse_ib_iblinkinfo_grouped_layout);
 	tcase_add_test(tc, parse_ib_smir_master_standby);
+	tcase_add_test(tc, parse_ib_issm_rival_masters);
 	tcase_add_test(tc, parse_ib_pkeys_ca_ports);
 	tcase_add_test(tc, parse_ib_ibswinfo_switch_identity);
 	tcase_add_test(tc, parse_ib_ibswinfo_variants);
