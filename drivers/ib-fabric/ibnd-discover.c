@@ -176,6 +176,9 @@ static json_t *fa_ibnd_port(ibnd_port_t *p)
 						   p->node->ports[0] ? p->node->ports[0]->lmc
 								     : p->lmc));
 	json_object_set_new(j, "capability_mask", json_integer(fa_ibnd_capmask(p)));
+	if (p->node->type == IB_NODE_CA)
+		json_object_set_new(j, "sm_lid",
+				    json_integer(mad_get_field(p->info, 0, IB_PORT_SMLID_F)));
 	if (state < sizeof(fa_ibnd_states) / sizeof(fa_ibnd_states[0]) && fa_ibnd_states[state])
 		json_object_set_new(j, "state", json_string(fa_ibnd_states[state]));
 	if (phys < sizeof(fa_ibnd_phys) / sizeof(fa_ibnd_phys[0]) && fa_ibnd_phys[phys])

@@ -227,6 +227,13 @@ static void fa_ibnd_extras(json_t *device, const json_t *nj, const json_t *pj, j
 
 	if ((x = fa_ibnd_int(pj, "mtu_active", 256, 4096)) > 0)
 		fa_set_int(port, "ib.active_mtu", x);
+	/* as saquery -s: a CA port where an SM runs (CapabilityMask IsSM), and its master */
+	x = fa_ibnd_int(pj, "capability_mask", 0, 0xffffffffLL);
+	if (type && strcmp(type, "ca") == 0 && x > 0 && (x & 0x2)) {	/* IBA 14.2.5.6 IsSM */
+		fa_set_bool(port, "ib.is_sm", true);
+		if ((x = fa_ibnd_int(pj, "sm_lid", 1, 0xbfff)) > 0)
+			fa_set_int(port, "ib.sm_lid", x);
+	}
 	if ((x = fa_ibnd_int(pj, "mtu_cap", 256, 4096)) > 0)
 		fa_set_int(port, "ib.mtu_cap", x);
 	if (json_is_array(json_object_get(pj, "width_supported")))
@@ -272,10 +279,7 @@ static void fa_ibnd_extras(json_t *device, const json_t *nj, const json_t *pj, j
 	}
 }
 
-/*
- * ib_sms (every SM that answered SMInfo), ib_sm (the one the local port's SM LID names) and
- * ib.is_sm on the CA port of each.
- */
+/* ib_sms (every SM that answered SMInfo) and ib_sm (the one the local port's SM LID names). */
 static void fa_ibnd_sms(json_t *device, const json_t *doc)
 {
 	int64_t sm_lid = fa_ibnd_int(json_object_get(doc, "local"), "sm_lid", 1, 0xbfff);
@@ -290,7 +294,7 @@ static void fa_ibnd_sms(json_t *device, const json_t *doc)
 		int64_t lid = fa_ibnd_int(v, "lid", 0, 65535), prio = fa_ibnd_int(v, "priority", 0, 15);
 		uint64_t guid;
 		char buf[20];
-		json_t *sm, *port;
+		json_t *sm;
 
 		if (!fa_ibnd_guid_of(json_object_get(v, "guid"), &guid) || lid < 0 || !state) {
 			fa_device_warn(device, "ibnd-discover: SM %zu is not understood", i);
@@ -304,8 +308,6 @@ static void fa_ibnd_sms(json_t *device, const json_t *doc)
 			json_object_set_new(sm, "priority", json_integer(prio));
 		json_object_set_new(sm, "state", json_string(state));
 		json_array_append_new(sms, sm);
-		if ((port = fa_ib_ca_port(device, lid)))
-			fa_set_bool(port, "ib.is_sm", true);
 		if (lid == sm_lid || (!master && strcmp(state, "master") == 0))
 			master = sm;
 	}
