@@ -52,15 +52,15 @@ static const char *const fa_transport_names[FA_TRANSPORT_COUNT] = {
 /* The keys of each kind of block, sorted. */
 static const char *const fa_inv_top_keys[] = { "defaults", "devices", "groups", NULL };
 static const char *const fa_inv_defaults_keys[] = {
-	"captures", "ib_discovery", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "ib_discovery", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_group_keys[] = {
-	"captures", "hosts", "ib_discovery", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "hosts", "ib_discovery", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_device_keys[] = {
-	"address", "captures", "ib_discovery", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
+	"address", "captures", "ib_discovery", "ib_port", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
 	"role", "ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 
@@ -80,6 +80,7 @@ struct fa_inv_settings {
 	const json_t *vars;	/* object, or NULL */
 	const json_t *nccl_env;	/* array of absolute paths, or NULL */
 	const char *ib_discovery;	/* "inprocess" or "tools", or NULL */
+	const char *ib_port;		/* "mlx5_1" or "mlx5_1/2", or NULL */
 };
 
 struct fa_inv_group {
@@ -258,6 +259,27 @@ static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 }
 
 /* A non-empty string value of key @key, or an error at the value. */
+/* "mlx5_1" or "mlx5_1/2": an HCA name (letters, digits, '_', '-', '.') and a port 1-255. */
+static bool fa_inv_ib_port_ok(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	size_t n = slash ? (size_t)(slash - s) : strlen(s), i;
+	char *end;
+	long port;
+
+	if (n == 0 || n > 63)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("_-.", s[i]))
+			return false;
+	if (!slash)
+		return true;
+	if (!isdigit((unsigned char)slash[1]))
+		return false;
+	port = strtol(slash + 1, &end, 10);
+	return *end == '\0' && port >= 1 && port <= 255;
+}
+
 static int fa_inv_string(struct fa_inv_loader *ld, const json_t *v, const char *key,
 			 const char **ret)
 {
@@ -446,6 +468,16 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 					  "'ib_discovery' is 'tools' (the infiniband-diags commands) "
 					  "or 'inprocess' (libibnetdisc), not '%s'", s);
 		set->ib_discovery = s;
+	}
+	if ((v = json_object_get(obj, "ib_port"))) {
+		r = fa_inv_string(ld, v, "ib_port", &s);
+		if (r < 0)
+			return r;
+		if (!fa_inv_ib_port_ok(s))
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'ib_port' is an HCA, or an HCA and a port number "
+					  "('mlx5_1' or 'mlx5_1/1'), not '%s'", s);
+		set->ib_port = s;
 	}
 	if ((v = json_object_get(obj, "nccl_env"))) {
 		json_t *f;
@@ -753,6 +785,8 @@ static void fa_inv_settings_apply(struct fa_inv_settings *acc, const struct fa_i
 		acc->nccl_env = s->nccl_env;
 	if (s->ib_discovery)
 		acc->ib_discovery = s->ib_discovery;
+	if (s->ib_port)
+		acc->ib_port = s->ib_port;
 }
 
 static char **fa_inv_strv(const json_t *arr, size_t *ret_n)
@@ -827,6 +861,14 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 				      rec->name, fa_transport_names[acc.transport]);
 		goto out;
 	}
+	if (acc.ib_port && !(acc.ib_discovery && strcmp(acc.ib_discovery, "inprocess") == 0)) {
+		r = fa_inv_device_err(ld, rec,
+				      "device '%s': 'ib_port' chooses the port of the in-process "
+				      "discovery and needs 'ib_discovery: inprocess' (the "
+				      "diagnostics take theirs from /etc/infiniband-diags/ibdiag.conf)",
+				      rec->name);
+		goto out;
+	}
 	if (!acc.port && acc.transport == FA_TRANSPORT_SSH)
 		acc.port = 22;
 	if (!acc.port && acc.transport == FA_TRANSPORT_NETCONF)
@@ -851,6 +893,7 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 	dev->timeout = acc.timeout;
 	dev->ssh_agent = acc.ssh_agent > 0;
 	dev->ib_inprocess = acc.ib_discovery && strcmp(acc.ib_discovery, "inprocess") == 0;
+	dev->ib_port = acc.ib_port ? fa_xstrdup(acc.ib_port) : NULL;
 	dev->ngroups = rec->ngroups;
 	if (rec->ngroups) {
 		dev->groups = fa_xcalloc(rec->ngroups, sizeof(*dev->groups));
@@ -1005,6 +1048,7 @@ void fa_inventory_release(struct fa_inventory *inv)
 		free(d->identity_file);
 		free(d->password_env);
 		free(d->captures);
+		free(d->ib_port);
 		fa_strv_free(d->groups, d->ngroups);
 		fa_strv_free(d->tags, d->ntags);
 		fa_strv_free(d->nccl_env, d->nnccl_env);
@@ -1073,6 +1117,7 @@ json_t *fa_inventory_to_json(const struct fa_inventory *inv)
 			json_object_set_new(o, "vars", json_deep_copy(d->vars));
 		if (d->ib_inprocess)
 			json_object_set_new(o, "ib_discovery", json_string("inprocess"));
+		fa_json_set_str(o, "ib_port", d->ib_port);
 		if (d->nnccl_env)
 			json_object_set_new(o, "nccl_env",
 					    fa_strv_to_json(d->nccl_env, d->nnccl_env));

@@ -64,6 +64,7 @@ struct fa_inv_device {
 	size_t nnccl_env;
 	/* ib-fabric: discover the subnet in process (libibnetdisc) instead of with the tools */
 	bool ib_inprocess;
+	char *ib_port;		/* its HCA and port ("mlx5_1", "mlx5_1/2"), NULL: the first */
 	int line;		/* where it was first named in the file */
 	int column;
 };

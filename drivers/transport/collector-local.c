@@ -27,10 +27,25 @@
 #include "audit/util/clock.h"
 #include "audit/util/banned.h"
 
+/* The device's choice of HCA and port for the in-process discovery (inventory ib_port). */
+struct fa_local_session {
+	char *ca;	/* NULL: the first HCA */
+	int port;	/* 0: its first active port */
+};
+
 static int fa_local_open(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,
 			 void **ret_session, struct fa_err *err)
 {
-	*ret_session = NULL;
+	struct fa_local_session *s = fa_xcalloc(1, sizeof(*s));
+
+	if (dev && dev->ib_port) {
+		const char *slash = strchr(dev->ib_port, '/');
+
+		s->ca = fa_xstrndup(dev->ib_port, slash ? (size_t)(slash - dev->ib_port)
+							 : strlen(dev->ib_port));
+		s->port = slash ? atoi(slash + 1) : 0;
+	}
+	*ret_session = s;
 	return 0;
 }
 
@@ -67,13 +82,14 @@ static int fa_drain(int fd, struct fa_buf *b, size_t cap, bool *over)
 }
 
 /*
- * ibnd-discover is no program: libibnetdisc and libibmad run in this process, from the first
- * HCA port, with the command timeout as the budget of the whole run.
+ * ibnd-discover is no program: libibnetdisc and libibmad run in this process, from the HCA
+ * port the device names (else the first), with the command timeout as the budget of the
+ * whole run.
  */
-static int fa_local_ibnd(const struct fa_collect_limits *lim, struct fa_buf *out, int *ret_exit,
-			 struct fa_err *err)
+static int fa_local_ibnd(const struct fa_local_session *s, const struct fa_collect_limits *lim,
+			 struct fa_buf *out, int *ret_exit, struct fa_err *err)
 {
-	struct fa_ibnd_opts o = { NULL, 0, 0, 0, 0,
+	struct fa_ibnd_opts o = { s ? s->ca : NULL, s ? s->port : 0, 0, 0, 0,
 				  lim->command_timeout > 0 ? lim->command_timeout : 60 };
 	int r = fa_ibnd_discover(&o, out, err);
 
@@ -95,7 +111,7 @@ static int fa_local_exec(void *session, const char *command, const struct fa_col
 	pid_t pid;
 
 	if (strcmp(command, FA_IBND_COMMAND) == 0)
-		return fa_local_ibnd(lim, out, ret_exit, err);
+		return fa_local_ibnd(session, lim, out, ret_exit, err);
 	if (pipe2(opipe, O_CLOEXEC) < 0 || pipe2(epipe, O_CLOEXEC) < 0) {
 		r = fa_err_set(err, FA_EIO, "cannot create a pipe: %s", strerror(errno));
 		goto out;
@@ -169,6 +185,11 @@ out:
 
 static void fa_local_close(void *session)
 {
+	struct fa_local_session *s = session;
+
+	if (s)
+		free(s->ca);
+	free(s);
 }
 
 const struct fa_collector_ops fa_collector_local = {

@@ -125,6 +125,27 @@ else
 	fa_fail "the replayed capture gives the same finding" "$FA_TMP/findings.out" "$FA_TMP/out"
 fi
 
+# The HCA port is chosen with ib_port: the simulated HCA by name gives the same findings; an
+# HCA this host does not have is a device that could not be collected, named in the error.
+ca=$(fa_ib_run ibstat -l 2>/dev/null | head -n 1)
+printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n    ib_discovery: inprocess\n    ib_port: "%s/1"\n' \
+	"$ca" >"$FA_TMP/inv-port.yaml"
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" run -i inv-port.yaml --json port.json >out 2>err) || fa_rc=$?
+fa_expect_rc "ib_port $ca/1: the same audit (exit 1)" 1
+if python3 "$FA_TMP/findings.py" "$FA_TMP/port.json" >"$FA_TMP/findings.out" 2>&1; then
+	fa_ok "... and the same finding"
+else
+	fa_fail "... and the same finding" "$FA_TMP/findings.out" "$FA_TMP/out"
+fi
+sed 's|ib_port: ".*"|ib_port: "nosuch9/1"|' "$FA_TMP/inv-port.yaml" >"$FA_TMP/inv-nosuch.yaml"
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" run -i inv-nosuch.yaml >out 2>err) || fa_rc=$?
+fa_expect_rc "ib_port of an HCA this host lacks: nothing could be collected (exit 69)" 69
+fa_expect_grep "... and the error names that HCA and port" 'from nosuch9 port 1' "$FA_TMP/err"
+
 # FA_TEST_UPDATE=1: keep this capture as the parser's unit-test fixture.
 if [ "${FA_TEST_UPDATE:-0}" = 1 ]; then
 	cp "$FA_TMP/caps-inproc/ib-fabric/ibnd-discover.txt" \

@@ -288,6 +288,13 @@ static const struct {
 	{ "bad-ib-inprocess-ssh.yaml", FA_EINVAL, 5, 11,
 	  "device 'ib-fabric-a': 'ib_discovery: inprocess' needs transport 'local' (or 'replay'), "
 	  "not 'ssh'" },
+	{ "bad-ib-port-tools.yaml", FA_EINVAL, 5, 11,
+	  "device 'ib-fabric-a': 'ib_port' chooses the port of the in-process discovery and needs "
+	  "'ib_discovery: inprocess' (the diagnostics take theirs from "
+	  "/etc/infiniband-diags/ibdiag.conf)" },
+	{ "bad-ib-port-form.yaml", FA_EINVAL, 7, 14,
+	  "'ib_port' is an HCA, or an HCA and a port number ('mlx5_1' or 'mlx5_1/1'), not "
+	  "'mlx5_1/0'" },
 	{ "bad-syntax.yaml", FA_EPARSE, 5, 4, "did not find expected '-' indicator" },
 	{ "bad-address-count.yaml", FA_EINVAL, 5, 14,
 	  "'address' gives 3 addresses for 4 devices; give a range of 4 addresses or leave it "
