@@ -26,7 +26,9 @@
  * "none" does neither.  qos.ecn.enabled_tcs lists the marking TCs of a port that listed any
  * TC; min/max_threshold (KB x 1024, bytes, as "show roce" and the running-config are read)
  * are written when every marking TC of the port has the same absolute thresholds.  Relative
- * thresholds (a percentage of the buffer) are not bytes and are not recorded.
+ * thresholds (a percentage of the buffer) are not bytes and are not recorded.  This view is
+ * per port, so it replaces what the switch-wide "show roce" wrote on the port: thresholds
+ * it cannot give are removed, not left from the profile.
  *
  * The text form of these commands is not read (no capture of it is known): a text capture
  * is a parse error that says to capture the json-print form.
@@ -269,6 +271,12 @@ static void fa_onyx_cc_flush(struct fa_onyx_cc *c)
 		if (c->tcs && c->min >= 0 && c->max >= 0) {
 			fa_set_int(c->port, "qos.ecn.min_threshold", (json_int_t)c->min * 1024);
 			fa_set_int(c->port, "qos.ecn.max_threshold", (json_int_t)c->max * 1024);
+		} else {
+			/* the port's own view replaces what the switch-wide "show roce" gave */
+			json_t *ecn = fa_obj_get_path(c->port, "qos.ecn");
+
+			json_object_del(ecn, "min_threshold");
+			json_object_del(ecn, "max_threshold");
 		}
 	}
 	memset(c, 0, sizeof(*c));

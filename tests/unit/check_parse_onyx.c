@@ -663,6 +663,18 @@ START_TEST(parse_onyx_congestion_variants)
 		      "The unknown mode and the unknown header are warned (%zu).",
 		      json_array_size(json_object_get(d, "warnings")));
 	json_decref(d);
+	d = fa_onyx_run(fa_parse_onyx_roce, fa_onyx_src("show-roce.txt"));
+	p = fa_device_port(d, "Eth1/5");
+	fa_set_str(p, "type", "ethernet");
+	fa_set_int(p, "qos.ecn.min_threshold", 150 * 1024);
+	fa_set_int(p, "qos.ecn.max_threshold", 1500 * 1024);
+	fa_onyx_run_text(fa_parse_onyx_congestion, d, two, strlen(two), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.min_threshold") &&
+			  !fa_obj_get_path(p, "qos.ecn.max_threshold") &&
+			  strcmp(fa_onyx_ints(p, "qos.ecn.enabled_tcs"), "3 4") == 0,
+		      "The port's own view replaces the thresholds the RoCE profile gave.");
+	json_decref(d);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		d = fa_onyx_run_text(fa_parse_onyx_congestion, NULL, bad[i], strlen(bad[i]), &r,
 				     &err);
