@@ -35,6 +35,7 @@ static const struct fa_command fa_onyx_commands[] = {
      fa_parse_onyx_interfaces},
     {"show dcb priority-flow-control | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_pfc},
+    {"show dcb ets | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_ets},
     {"show interfaces ethernet status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_status},
     {"show running-config", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_config},
 };

@@ -231,6 +231,47 @@ START_TEST(parse_onyx_ets_tables)
 }
 END_TEST
 
+/*
+ * The json-print form of the per-interface ETS view (layout of Ansible's Onyx test reply, not
+ * copied): the share is the W(%) column; Eth1/2 lists seven TCs.
+ */
+START_TEST(parse_onyx_ets_json)
+{
+	const char *odd = "{\"Eth1/3\": [{\"ETS per TC\": [{\"9\": [{\"S.Mode\": \"WRR\"}],"
+			  " \"1\": [{\"S.Mode\": \"Fair\"}]}]}], \"Summary\": \"x\"}";
+	json_t *d = fa_onyx_run(fa_parse_onyx_ets, fa_onyx_src("show-dcb-ets.json"));
+	json_t *p = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *tsa = fa_obj_get_path(p, "qos.ets.tsa"),
+	       *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	ck_assert_msg(json_array_size(tsa) == 8 && json_array_size(bw) == 8, "Eight TCs.");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 6)), "strict");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 3)), "ets");
+	ck_assert_msg(json_integer_value(json_array_get(bw, 0)) == 50 &&
+			  json_integer_value(json_array_get(bw, 3)) == 50 &&
+			  json_integer_value(json_array_get(bw, 1)) == 0,
+		      "The share is the W(%%) column.");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.priority_to_tc"), "The form has no priority map.");
+	ck_assert_msg(p2 && !fa_obj_get_path(p2, "qos.ets"), "Seven TCs are not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "The short table is warned about.");
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_ets, NULL, odd, strlen(odd), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.ets"),
+		      "Rows not understood record nothing.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 3,
+		      "TC 9, mode Fair and the key that is no interface are warned (%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_ets, NULL, "[]", 2, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "No interface is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_roce_profile)
 {
 	json_t *d =
@@ -718,6 +759,7 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_pfc_text_and_json);
 	tcase_add_test(tc, parse_onyx_pfc_disabled_switch_wide);
 	tcase_add_test(tc, parse_onyx_ets_tables);
+	tcase_add_test(tc, parse_onyx_ets_json);
 	tcase_add_test(tc, parse_onyx_roce_profile);
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
