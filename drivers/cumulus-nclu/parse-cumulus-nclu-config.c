@@ -74,8 +74,8 @@ static const char *fa_nclu_port_type(const char *name)
  * The port names of @list ("swp1-4,swp6,7-8") into @names.  False (and a warning) when an
  * item is not understood or a range is too long.
  */
-static bool fa_nclu_names(json_t *device, const char *cmd, struct fa_textscan_span list,
-			  bool bond, json_t *names)
+static bool fa_nclu_names(json_t *device, const char *cmd, struct fa_textscan_span list, bool bond,
+			  json_t *names)
 {
 	char prefix[64] = "", item[64], name[96];
 	const char *p = list.ptr, *end = list.ptr + list.len;
@@ -171,10 +171,10 @@ static void fa_nclu_cfg_set(json_t *device, const char *cmd, json_t *names, bool
 	} else if (fa_textscan_eq(w[4], "link") && nw == 6 && fa_textscan_eq(w[5], "down")) {
 		path = "admin_state";
 		v = json_string("down");
-	} else if (fa_textscan_eq(w[4], "mtu") || (fa_textscan_eq(w[4], "link") && nw > 5 &&
-						    (fa_textscan_eq(w[5], "speed") ||
-						     fa_textscan_eq(w[5], "autoneg") ||
-						     fa_textscan_eq(w[5], "fec")))) {
+	} else if (fa_textscan_eq(w[4], "mtu") ||
+		   (fa_textscan_eq(w[4], "link") && nw > 5 &&
+		    (fa_textscan_eq(w[5], "speed") || fa_textscan_eq(w[5], "autoneg") ||
+		     fa_textscan_eq(w[5], "fec")))) {
 		fa_device_warn(device, "%s: value not understood: '%.*s'", cmd, (int)line.len,
 			       line.ptr);
 		return;
@@ -193,8 +193,7 @@ static void fa_nclu_cfg_set(json_t *device, const char *cmd, json_t *names, bool
 	json_decref(v);
 }
 
-int fa_parse_cumulus_nclu_config(const struct fa_capture *cap, json_t *device,
-				 struct fa_err *err)
+int fa_parse_cumulus_nclu_config(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	const char *cmd = fa_nclu_cmd(cap, FA_CMD_CONFIG);
 	struct fa_textscan_span w[FA_NCLU_MAX_WORDS], line;

@@ -353,7 +353,9 @@ static void fa_onyx_ets_json_obj(json_t *device, const char *cmd, struct fa_onyx
 			json_array_foreach(tcs, j, t)
 			{
 				json_object_foreach(t, k, row)
+				{
 					fa_onyx_ets_json_tc(device, cmd, e, k, row);
+				}
 			}
 			json_decref(tcs);
 		}

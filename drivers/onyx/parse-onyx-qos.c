@@ -151,8 +151,8 @@ static void fa_onyx_qos_map(json_t *device, const char *cmd, const char *name, j
 	fa_set(port, "qos.dscp_to_priority", a);
 }
 
-static void fa_onyx_qos_section(json_t *device, const char *cmd, const char *name,
-				json_t *port, json_t *sec)
+static void fa_onyx_qos_section(json_t *device, const char *cmd, const char *name, json_t *port,
+				json_t *sec)
 {
 	const char *k;
 	json_t *v;
@@ -171,7 +171,7 @@ static void fa_onyx_qos_section(json_t *device, const char *cmd, const char *nam
 			   (json_is_array(v) || json_is_object(v))) {
 			fa_onyx_qos_map(device, cmd, name, port, v);
 		}
-		/* Rewrite settings, default PCP/DEI/priority and the egress map: not the model's. */
+		/* Rewrite settings, default PCP/DEI/priority, the egress map: not the model's. */
 	}
 }
 
@@ -238,8 +238,8 @@ int fa_parse_onyx_qos(const struct fa_capture *cap, json_t *device, struct fa_er
 struct fa_onyx_cc {
 	json_t *port;
 	char name[32];
-	int ntc;      /* TC objects seen for this port */
-	int tcs;      /* bit t: TC t marks */
+	int ntc;       /* TC objects seen for this port */
+	int tcs;       /* bit t: TC t marks */
 	long min, max; /* KB of the marking TCs; -1 none yet, -2 relative or differing */
 };
 
@@ -324,8 +324,8 @@ static void fa_onyx_cc_tc(json_t *device, const char *cmd, struct fa_onyx_cc *c,
 		fa_onyx_cc_limit(&c->max, fa_onyx_kb(hi));
 	} else {
 		if (!tmode || strcasecmp(tmode, "relative") != 0)
-			fa_device_warn(device, "%s: %s %s: thresholds not understood", cmd,
-				       c->name, hdr);
+			fa_device_warn(device, "%s: %s %s: thresholds not understood", cmd, c->name,
+				       hdr);
 		c->min = c->max = -2;
 	}
 }
