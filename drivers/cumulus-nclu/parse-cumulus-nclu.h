@@ -7,6 +7,8 @@
  *   system      hostname, os, model, vendor, serial
  *   interface   ports: type, admin/oper state, MTU, speed, MAC, description
  *   lldp        LLDP neighbour of each port (lldpd's "json0" form)
+ *   config      "net show configuration commands" (text, parse only): host name and the
+ *               configured MTU, speed, autoneg, FEC, description and shutdown of ports
  *
  * Contract (drivers/platform.h): pure functions, nothing guessed.  Output that is not JSON (an
  * NCLU "ERROR: ..." line, a cut document) or is empty returns -FA_EPARSE naming the command
@@ -23,5 +25,7 @@ fa_parse_fn fa_parse_cumulus_nclu_system;
 fa_parse_fn fa_parse_cumulus_nclu_interface;
 /* net show lldp json */
 fa_parse_fn fa_parse_cumulus_nclu_lldp;
+/* net show configuration commands */
+fa_parse_fn fa_parse_cumulus_nclu_config;
 
 #endif /* FA_DRIVERS_PARSE_CUMULUS_NCLU_H */

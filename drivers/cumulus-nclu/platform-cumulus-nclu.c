@@ -12,6 +12,10 @@
  *   net show lldp json                the LLDP neighbour of each port with chassis id, port id
  *                                     and port description (lldpd's own table); optional:
  *                                     a switch without lldpd loses LLDP, nothing else
+ *
+ * and one read only from captures a user brings (FA_CMD_PARSE_ONLY): "net show configuration
+ * commands", what was configured (MTU, speed, description...), where the commands above
+ * report what the ports do; sent too, it would overwrite the one with the other.
  */
 #include "config.h"
 
@@ -23,6 +27,8 @@ static const struct fa_command fa_cumulus_nclu_commands[] = {
 	{ "net show system json", FA_EXPAND_NONE, 0, fa_parse_cumulus_nclu_system },
 	{ "net show interface all json", FA_EXPAND_NONE, 0, fa_parse_cumulus_nclu_interface },
 	{ "net show lldp json", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_cumulus_nclu_lldp },
+	{ "net show configuration commands", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
+	  fa_parse_cumulus_nclu_config },
 };
 
 const struct fa_platform fa_platform_cumulus_nclu = {

@@ -20,11 +20,14 @@
  * ("<tc> <WRR|Strict> <bandwidth %> ...") and a table of switch priority to TC
  * ("<priority> <tc>").  WRR is the model's "ets" with its bandwidth share; a strict TC gets
  * bandwidth 0, as in Linux DCB, since no share applies to it.  The arrays are written only
- * when all eight rows were read.
+ * when all eight rows were read.  The json-print form per interface ("Eth1/1": a list of
+ * sections, one "ETS per TC" with rows {"3": [{"S.Mode": "WRR", "W(%)": "17", ...}]}) gives
+ * the same rows, the share from its "W(%)" column; it has no priority-to-TC table.
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -289,6 +292,98 @@ static bool fa_onyx_ets_row(json_t *device, const char *cmd, struct fa_onyx_ets 
 	return false;
 }
 
+/*
+ * One "ETS per TC" row of the json-print form: {"3": [{"S.Mode": "WRR", "W(%)": "17", ...}]}.
+ * The share is the "W(%)" column (the "W" column is the configured weight).
+ */
+static void fa_onyx_ets_json_tc(json_t *device, const char *cmd, struct fa_onyx_ets *e,
+				const char *tc, json_t *v)
+{
+	json_t *row = fa_onyx_entry(v);
+	const char *mode = json_string_value(json_object_get(row, "S.Mode"));
+	const char *w = json_string_value(json_object_get(row, "W(%)"));
+	char line[64];
+	int x;
+
+	if (!fa_onyx_small(tc, &x) || !mode) {
+		fa_device_warn(device, "%s: %s: ETS row '%s' not understood", cmd, e->name, tc);
+		return;
+	}
+	/* the same row the text table prints: "<tc> <mode> <share>" */
+	snprintf(line, sizeof(line), "%d %.16s %.8s", x, mode, w ? w : "");
+	if (!fa_onyx_ets_row(device, cmd, e, line))
+		fa_device_warn(device, "%s: %s: TC %d mode '%s' not understood", cmd, e->name, x,
+			       mode);
+}
+
+/*
+ * json-print: [{"Eth1/1": [{...settings}, {"Flags": [...]}, {"ETS per TC": [{"0": [...],
+ * ...}]}]}, ...], or one object holding the interfaces.
+ */
+static void fa_onyx_ets_json_obj(json_t *device, const char *cmd, struct fa_onyx_ets *e,
+				 json_t *obj, int *nports)
+{
+	const char *name, *k;
+	json_t *v, *sec, *tcs, *t, *row;
+	size_t i, j;
+
+	json_object_foreach(obj, name, v)
+	{
+		if (!fa_onyx_is_port_name(name)) {
+			fa_device_warn(device, "%s: '%s' is not an interface", cmd, name);
+			continue;
+		}
+		fa_onyx_ets_flush(device, cmd, e);
+		e->name = fa_xstrdup(name);
+		e->port = fa_device_port(device, name);
+		if (!fa_get_str(e->port, "type"))
+			fa_set_str(e->port, "type", fa_onyx_port_type(name));
+		(*nports)++;
+		if (json_is_object(v))
+			v = json_pack("[O]", v);
+		else
+			json_incref(v);
+		json_array_foreach(v, i, sec)
+		{
+			tcs = json_object_get(sec, "ETS per TC");
+			if (json_is_object(tcs))
+				tcs = json_pack("[O]", tcs);
+			else
+				json_incref(tcs);
+			json_array_foreach(tcs, j, t)
+			{
+				json_object_foreach(t, k, row)
+				{
+					fa_onyx_ets_json_tc(device, cmd, e, k, row);
+				}
+			}
+			json_decref(tcs);
+		}
+		json_decref(v);
+	}
+}
+
+static int fa_onyx_ets_json(const struct fa_capture *cap, json_t *device, struct fa_err *err,
+			    struct fa_onyx_ets *e, int *nports)
+{
+	json_t *root = NULL, *o;
+	size_t i;
+	int r;
+
+	r = fa_onyx_json(cap, &root, err);
+	if (r)
+		return r;
+	if (json_is_object(root))
+		fa_onyx_ets_json_obj(device, cap->command, e, root, nports);
+	json_array_foreach(root, i, o)
+	{
+		if (json_is_object(o))
+			fa_onyx_ets_json_obj(device, cap->command, e, o, nports);
+	}
+	json_decref(root);
+	return 0;
+}
+
 int fa_parse_onyx_ets(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
 	struct fa_onyx_ets e;
@@ -299,6 +394,12 @@ int fa_parse_onyx_ets(const struct fa_capture *cap, json_t *device, struct fa_er
 	memset(&e, 0, sizeof(e));
 	for (i = 0; i < 8; i++)
 		e.prio_tc[i] = -1;
+	if (fa_onyx_is_json(cap)) {
+		r = fa_onyx_ets_json(cap, device, err, &e, &nports);
+		if (r)
+			goto out;
+		goto flush;
+	}
 	fa_onyx_lines_init(&it, cap);
 	while ((line = fa_onyx_lines_next(&it))) {
 		size_t ind = fa_onyx_indent(line), len = strlen(line);
@@ -334,6 +435,7 @@ int fa_parse_onyx_ets(const struct fa_capture *cap, json_t *device, struct fa_er
 		}
 		free(line);
 	}
+flush:
 	fa_onyx_ets_flush(device, cap->command, &e);
 	if (!nports)
 		r = fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no interface in the output");

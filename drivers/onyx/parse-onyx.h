@@ -36,6 +36,13 @@ int fa_parse_onyx_lldp(const struct fa_capture *cap, json_t *device, struct fa_e
 int fa_parse_onyx_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show interfaces ethernet status": the per-port status table. */
 int fa_parse_onyx_status(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show qos | json-print": qos.trust and qos.dscp_to_priority per port (JSON form only). */
+int fa_parse_onyx_qos(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/*
+ * "show interfaces ethernet congestion-control | json-print": qos.ecn per port from its
+ * traffic classes (JSON form only).
+ */
+int fa_parse_onyx_congestion(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 
 /* ---- shared by the Onyx parsers ---------------------------------------------------------- */
 

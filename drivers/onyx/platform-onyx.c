@@ -8,7 +8,10 @@
  * also carries each port's byte, error and discard counts, so "collect --sample" sends it
  * twice (FA_CMD_COUNTERS), and every collection sends it once (FA_CMD_ALSO_CONFIG).
  * "show running-config" is read from captures a user brings: the commands above report what
- * the ports do, the configuration only what was set.  Everything here only reads.
+ * the ports do, the configuration only what was set.  "show qos" and the congestion-control
+ * view are sent in their json-print form, the only form read (no text capture of them is
+ * known); a release that refuses either leaves the fields absent (FA_CMD_OPTIONAL).
+ * Everything here only reads.
  */
 #include "config.h"
 
@@ -23,12 +26,16 @@ static const struct fa_command fa_onyx_commands[] = {
     {"show dcb priority-flow-control", FA_EXPAND_NONE, 0, fa_parse_onyx_pfc},
     {"show dcb ets", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_ets},
     {"show lldp remote", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_lldp},
+    {"show qos | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_qos},
+    {"show interfaces ethernet congestion-control | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
+     fa_parse_onyx_congestion},
     {"show interfaces", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_interfaces},
     {"show version | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_version},
     {"show interfaces ethernet | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_interfaces},
     {"show dcb priority-flow-control | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_pfc},
+    {"show dcb ets | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_ets},
     {"show interfaces ethernet status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_status},
     {"show running-config", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_config},
 };

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,8 +95,13 @@ START_TEST(parse_nclu_table)
 
 	ck_assert_msg(p != NULL, "The cumulus-nclu platform is registered.");
 	ck_assert_msg(strcmp(p->kind, "switch") == 0, "A cumulus-nclu device is a switch.");
-	ck_assert_msg(p->ncommands == (size_t)NPARSERS, "The table has its three commands.");
-	for (i = 0; i < p->ncommands; i++) {
+	ck_assert_msg(p->ncommands == (size_t)NPARSERS + 1,
+		      "The table has its three commands and the configuration.");
+	ck_assert_str_eq(p->commands[NPARSERS].command, "net show configuration commands");
+	ck_assert_msg(p->commands[NPARSERS].parse == fa_parse_cumulus_nclu_config &&
+			  (p->commands[NPARSERS].flags & FA_CMD_PARSE_ONLY),
+		      "The configuration is read from captures, not sent.");
+	for (i = 0; i < (size_t)NPARSERS; i++) {
 		ck_assert_str_eq(p->commands[i].command, parsers[i].command);
 		ck_assert_msg(p->commands[i].parse == parsers[i].parse,
 			      "%s is read by its parser.", parsers[i].command);
@@ -324,6 +330,103 @@ START_TEST(parse_nclu_bad_input_is_eparse)
 }
 END_TEST
 
+#define CONFIG_CMD "net show configuration commands"
+
+static int run_config(const char *text, json_t *device, struct fa_err *err)
+{
+	return run_text(fa_parse_cumulus_nclu_config, CONFIG_CMD, text, strlen(text), device, err);
+}
+
+/* The listing written from NVIDIA's Cumulus Linux 4.4 documentation (fixtures SOURCES.md). */
+START_TEST(parse_nclu_config_doc)
+{
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("t", "switch"), *p;
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s",
+		 fa_test_srcfile("tests/fixtures/cumulus-nclu/net-show-configuration-commands.txt"));
+	fa_test_read(path, &b);
+	ck_assert_msg(run_text(fa_parse_cumulus_nclu_config, CONFIG_CMD, b.buf, b.len, dev, &err) ==
+			      0,
+		      "The listing parses (%s).", err.msg);
+	ck_assert_str_eq(fa_get_str(dev, "hostname"), "leaf01");
+	p = port(dev, "hostbond1");
+	ck_assert_str_eq(fa_get_str(p, "type"), "bond");
+	ck_assert_msg(geti(p, "mtu") == 9000, "hostbond1-3 names hostbond1.");
+	ck_assert_str_eq(fa_get_str(p, "description"), "Local Node/s leaf01 and Ports swp5 <==> "
+						       "Remote Node/s host01 and Ports swp1");
+	ck_assert_msg(geti(port(dev, "hostbond3"), "mtu") == 9000, "hostbond1-3 names hostbond3.");
+	ck_assert_msg(fa_device_find_port(dev, "hostbond4") == NULL,
+		      "hostbond4 has only settings that are not the model's.");
+	p = port(dev, "swp1");
+	ck_assert_str_eq(fa_get_str(p, "type"), "ethernet");
+	ck_assert_int_eq(geti(p, "mtu"), 9216);
+	ck_assert_msg(!fa_obj_get_path(p, "admin_state"), "Only 'link down' is a state.");
+	p = port(dev, "swp2");
+	ck_assert_str_eq(fa_get_str(p, "admin_state"), "down");
+	ck_assert_str_eq(fa_get_str(p, "description"), "Local Node leaf01 and Ports swp2 <==> "
+						       "Remote Node/s spine01 and Ports swp2");
+	p = port(dev, "swp3");
+	ck_assert_msg(geti(p, "speed") == 100000LL * 1000000, "link speed is Mb/s.");
+	ck_assert_msg(json_is_false(fa_obj_get_path(p, "autoneg")), "link autoneg off.");
+	ck_assert_int_eq(geti(p, "mtu"), 9216);
+	ck_assert_str_eq(fa_get_str(port(dev, "swp4"), "fec"), "rs");
+	ck_assert_msg(!fa_device_find_port(dev, "lo") && !fa_device_find_port(dev, "eth0"),
+		      "Routing, address and VRF lines make no port.");
+	ck_assert_msg(nwarnings(dev) == 0, "Every line is understood or not the model's.");
+	json_decref(dev);
+	fa_buf_release(&b);
+}
+END_TEST
+
+/* Name lists, values not understood, stray lines, NCLU's error, nothing at all. */
+START_TEST(parse_nclu_config_variants)
+{
+	const char *text = "net add interface swp1s0-3,7 mtu 9000\n"
+			   "net add interface peerlink,swp9 alias  two  blanks \n"
+			   "net add interface swp10 mtu lots\n"
+			   "net add interface swp11 link speed fast\n"
+			   "net add interface swp1-99999 mtu 9216\n"
+			   "net add interface 5-6 mtu 9216\n"
+			   "some text that is no command\n"
+			   "net add interface swp12 link speed 25000\n"
+			   "net add interface swp12 link speed 10000\n";
+	const char *bad[] = {"", "\n\n", "ERROR: 'net' is not installed\n",
+			     "cumulus@sw:~$ net show configuration commands\n"};
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev = fa_device_new("t", "switch");
+	size_t i;
+
+	ck_assert_int_eq(run_config(text, dev, &err), 0);
+	ck_assert_int_eq(geti(port(dev, "swp1s0"), "mtu"), 9000);
+	ck_assert_int_eq(geti(port(dev, "swp1s3"), "mtu"), 9000);
+	ck_assert_msg(geti(port(dev, "swp1s7"), "mtu") == 9000,
+		      "A bare number after a breakout range takes its prefix.");
+	ck_assert_msg(fa_device_find_port(dev, "swp1s4") == NULL, "The range ends at 3.");
+	ck_assert_str_eq(fa_get_str(port(dev, "peerlink"), "description"), "two  blanks");
+	ck_assert_str_eq(fa_get_str(port(dev, "swp9"), "description"), "two  blanks");
+	ck_assert_msg(fa_device_find_port(dev, "swp10") == NULL &&
+			  fa_device_find_port(dev, "swp11") == NULL,
+		      "Values not understood are not recorded.");
+	ck_assert_msg(fa_device_find_port(dev, "swp99") == NULL, "A huge range names no port.");
+	ck_assert_msg(geti(port(dev, "swp12"), "speed") == 10000LL * 1000000,
+		      "The later line wins, as NCLU applies them in order.");
+	ck_assert_msg(nwarnings(dev) == 5,
+		      "Two values, two name lists and the stray line are warned (%zu).",
+		      nwarnings(dev));
+	json_decref(dev);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dev = fa_device_new("t", "switch");
+		ck_assert_msg(run_config(bad[i], dev, &err) == -FA_EPARSE,
+			      "Input %zu is a parse error.", i);
+		ck_assert_msg(strstr(err.msg, CONFIG_CMD) != NULL, "The message names the command.");
+		json_decref(dev);
+	}
+}
+END_TEST
+
 START_TEST(parse_nclu_error_quotes_the_line)
 {
 	struct fa_err err = FA_ERR_INIT;
@@ -399,6 +502,8 @@ Suite *fa_parse_cumulus_nclu_suite(void)
 	tcase_add_test(tc, parse_nclu_lldp_variants);
 	tcase_add_loop_test(tc, parse_nclu_bad_input_is_eparse, 0, NPARSERS);
 	tcase_add_test(tc, parse_nclu_error_quotes_the_line);
+	tcase_add_test(tc, parse_nclu_config_doc);
+	tcase_add_test(tc, parse_nclu_config_variants);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -231,6 +231,47 @@ START_TEST(parse_onyx_ets_tables)
 }
 END_TEST
 
+/*
+ * The json-print form of the per-interface ETS view (layout of Ansible's Onyx test reply, not
+ * copied): the share is the W(%) column; Eth1/2 lists seven TCs.
+ */
+START_TEST(parse_onyx_ets_json)
+{
+	const char *odd = "{\"Eth1/3\": [{\"ETS per TC\": [{\"9\": [{\"S.Mode\": \"WRR\"}],"
+			  " \"1\": [{\"S.Mode\": \"Fair\"}]}]}], \"Summary\": \"x\"}";
+	json_t *d = fa_onyx_run(fa_parse_onyx_ets, fa_onyx_src("show-dcb-ets.json"));
+	json_t *p = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *tsa = fa_obj_get_path(p, "qos.ets.tsa"),
+	       *bw = fa_obj_get_path(p, "qos.ets.bandwidth");
+	struct fa_err err = FA_ERR_INIT;
+	int r;
+
+	ck_assert_msg(json_array_size(tsa) == 8 && json_array_size(bw) == 8, "Eight TCs.");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 6)), "strict");
+	ck_assert_str_eq(json_string_value(json_array_get(tsa, 3)), "ets");
+	ck_assert_msg(json_integer_value(json_array_get(bw, 0)) == 50 &&
+			  json_integer_value(json_array_get(bw, 3)) == 50 &&
+			  json_integer_value(json_array_get(bw, 1)) == 0,
+		      "The share is the W(%%) column.");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.priority_to_tc"), "The form has no priority map.");
+	ck_assert_msg(p2 && !fa_obj_get_path(p2, "qos.ets"), "Seven TCs are not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "The short table is warned about.");
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_ets, NULL, odd, strlen(odd), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/3"), "qos.ets"),
+		      "Rows not understood record nothing.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 3,
+		      "TC 9, mode Fair and the key that is no interface are warned (%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_ets, NULL, "[]", 2, &r, &err);
+	ck_assert_msg(r == -FA_EPARSE, "No interface is a parse error.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_roce_profile)
 {
 	json_t *d =
@@ -522,6 +563,168 @@ START_TEST(parse_onyx_truncated_and_garbled)
 }
 END_TEST
 
+/* Integers of the array at @path, as "0 1 2"; "" when absent. */
+static const char *fa_onyx_ints(const json_t *port, const char *path)
+{
+	static char out[256];
+	const json_t *a = fa_obj_get_path(port, path);
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < json_array_size(a) && n + 8 < sizeof(out); i++)
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "%s%lld", i ? " " : "",
+				      (long long)json_integer_value(json_array_get(a, i)));
+	return out;
+}
+
+/*
+ * "show qos" through the JSON API: Eth1/1 holds the settings of the reply quoted in Samsung's
+ * switch client (Trust mode L2, the default map), Eth1/2 trusts L3 and sends DSCP 46 to
+ * priority 6, Eth1/3's map leaves DSCP 63 out.
+ */
+START_TEST(parse_onyx_qos_json)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_qos, fa_onyx_src("show-qos.json"));
+	json_t *p1 = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *p3 = fa_device_find_port(d, "Eth1/3"), *m;
+
+	ck_assert_msg(p1 && p2 && p3, "Every interface of the reply is a port.");
+	ck_assert_str_eq(fa_get_str(p1, "type"), "ethernet");
+	ck_assert_msg(strcmp(fa_get_str(p1, "qos.trust"), "pcp") == 0, "Trust mode L2 is pcp.");
+	ck_assert_msg(strcmp(fa_get_str(p2, "qos.trust"), "dscp") == 0, "Trust mode L3 is dscp.");
+	ck_assert_str_eq(fa_get_str(p3, "qos.trust"), "both");
+	m = fa_obj_get_path(p1, "qos.dscp_to_priority");
+	ck_assert_msg(json_array_size(m) == 64, "The map has one entry per DSCP value.");
+	ck_assert_int_eq(json_integer_value(json_array_get(m, 0)), 0);
+	ck_assert_int_eq(json_integer_value(json_array_get(m, 26)), 3);
+	ck_assert_int_eq(json_integer_value(json_array_get(m, 63)), 7);
+	m = fa_obj_get_path(p2, "qos.dscp_to_priority");
+	ck_assert_msg(json_integer_value(json_array_get(m, 46)) == 6 &&
+			  json_integer_value(json_array_get(m, 45)) == 5,
+		      "DSCP 46 is moved to priority 6; its neighbour stays at 5.");
+	ck_assert_msg(!fa_obj_get_path(p3, "qos.dscp_to_priority"),
+		      "A map that leaves a DSCP value out is not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 1,
+		      "The short map is the one warning.");
+	json_decref(d);
+}
+END_TEST
+
+/* The per-interface form (a list of one object), bad values, text and empty output. */
+START_TEST(parse_onyx_qos_variants)
+{
+	const char *one = "[{\"Eth1/9/2\": [{\"Trust mode\": \"port\"}]}]";
+	const char *odd = "{\"Eth1/1\": [{\"Trust mode\": \"L4\"}, {\"PCP(DEI); DSCP to "
+			  "switch-priority mapping\": [{\"0(0) 0(1)\": [{\"switch-priority\": "
+			  "\"9\", \"DSCP\": \"0\"}]}]}], \"Summary\": \"x\"}";
+	const char *bad[] = {"Interface ethernet 1/1\n  Trust mode: L2\n", "", "[]", "{}",
+			     "{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"%\"}]}"};
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *p;
+	size_t i;
+	int r;
+
+	d = fa_onyx_run_text(fa_parse_onyx_qos, NULL, one, strlen(one), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(strcmp(fa_get_str(fa_device_find_port(d, "Eth1/9/2"), "qos.trust"),
+			     "port") == 0,
+		      "A split port's trust mode is read from the per-interface form.");
+	json_decref(d);
+	d = fa_onyx_run_text(fa_parse_onyx_qos, NULL, odd, strlen(odd), &r, &err);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(p, "qos.trust") &&
+			  !fa_obj_get_path(p, "qos.dscp_to_priority"),
+		      "An unknown trust mode and a bad priority are not recorded.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 4,
+		      "Trust, map row, short map and the key that is no interface are warned (%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = fa_onyx_run_text(fa_parse_onyx_qos, NULL, bad[i], strlen(bad[i]), &r, &err);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is a parse error.", i);
+		json_decref(d);
+	}
+}
+END_TEST
+
+/* Eth1/1 marks on TC 3 at 150-1500 KB (RED on TC 2), Eth1/2 relative, Eth1/3 nothing. */
+START_TEST(parse_onyx_congestion_json)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_congestion,
+				fa_onyx_src("show-interfaces-ethernet-congestion-control.json"));
+	json_t *p1 = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *p3 = fa_device_find_port(d, "Eth1/3");
+
+	ck_assert_msg(p1 && p2 && p3, "\"Interface ethernet\": \"1/N\" is port Eth1/N.");
+	ck_assert_msg(strcmp(fa_onyx_ints(p1, "qos.ecn.enabled_tcs"), "3") == 0,
+		      "TC 3 marks; RED on TC 2 drops and does not mark.");
+	ck_assert_int_eq(fa_int(p1, "qos.ecn.min_threshold"), 150 * 1024);
+	ck_assert_int_eq(fa_int(p1, "qos.ecn.max_threshold"), 1500 * 1024);
+	ck_assert_str_eq(fa_onyx_ints(p2, "qos.ecn.enabled_tcs"), "3");
+	ck_assert_msg(!fa_obj_get_path(p2, "qos.ecn.min_threshold") &&
+			  !fa_obj_get_path(p2, "qos.ecn.max_threshold"),
+		      "Relative thresholds are not bytes.");
+	ck_assert_msg(json_is_array(fa_obj_get_path(p3, "qos.ecn.enabled_tcs")) &&
+			  json_array_size(fa_obj_get_path(p3, "qos.ecn.enabled_tcs")) == 0,
+		      "A port whose TCs are all 'none' marks on no TC.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every object is understood.");
+	json_decref(d);
+}
+END_TEST
+
+/* Two ECN TCs with different thresholds, unknown modes and headers, no interface, text. */
+START_TEST(parse_onyx_congestion_variants)
+{
+	const char *two =
+	    "[{\"Interface ethernet\": \"1/5\"},"
+	    " {\"header\": \"TC-3\", \"Mode\": \"ECN\", \"Threshold mode\": \"absolute\","
+	    "  \"Minimum threshold\": \"150 KB\", \"Maximum threshold\": \"1500 KB\"},"
+	    " {\"header\": \"TC-4\", \"Mode\": \"ECN\", \"Threshold mode\": \"absolute\","
+	    "  \"Minimum threshold\": \"100 KB\", \"Maximum threshold\": \"1500 KB\"},"
+	    " {\"header\": \"TC-5\", \"Mode\": \"WRED\"}, {\"header\": \"TC-9\"},"
+	    " {\"Interface ethernet\": \"1/6\"}]";
+	const char *bad[] = {"Interface ethernet 1/1\n TC-3:\n  Mode: ECN\n", "[]",
+			     "[{\"header\": \"TC-3\", \"Mode\": \"ECN\"}]"};
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *p;
+	size_t i;
+	int r;
+
+	d = fa_onyx_run_text(fa_parse_onyx_congestion, NULL, two, strlen(two), &r, &err);
+	p = fa_device_find_port(d, "Eth1/5");
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_onyx_ints(p, "qos.ecn.enabled_tcs"), "3 4");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.min_threshold") &&
+			  !fa_obj_get_path(p, "qos.ecn.max_threshold"),
+		      "Marking TCs that disagree give no thresholds.");
+	ck_assert_msg(!fa_obj_get_path(fa_device_find_port(d, "Eth1/6"), "qos.ecn"),
+		      "An interface that lists no TC gets no ECN fields.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 2,
+		      "The unknown mode and the unknown header are warned (%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+	d = fa_onyx_run(fa_parse_onyx_roce, fa_onyx_src("show-roce.txt"));
+	p = fa_device_port(d, "Eth1/5");
+	fa_set_str(p, "type", "ethernet");
+	fa_set_int(p, "qos.ecn.min_threshold", 150 * 1024);
+	fa_set_int(p, "qos.ecn.max_threshold", 1500 * 1024);
+	fa_onyx_run_text(fa_parse_onyx_congestion, d, two, strlen(two), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.min_threshold") &&
+			  !fa_obj_get_path(p, "qos.ecn.max_threshold") &&
+			  strcmp(fa_onyx_ints(p, "qos.ecn.enabled_tcs"), "3 4") == 0,
+		      "The port's own view replaces the thresholds the RoCE profile gave.");
+	json_decref(d);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = fa_onyx_run_text(fa_parse_onyx_congestion, NULL, bad[i], strlen(bad[i]), &r,
+				     &err);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is a parse error.", i);
+		json_decref(d);
+	}
+}
+END_TEST
+
 START_TEST(parse_onyx_platform_table)
 {
 	const struct fa_platform *p = fa_platform_find("onyx");
@@ -556,12 +759,17 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_pfc_text_and_json);
 	tcase_add_test(tc, parse_onyx_pfc_disabled_switch_wide);
 	tcase_add_test(tc, parse_onyx_ets_tables);
+	tcase_add_test(tc, parse_onyx_ets_json);
 	tcase_add_test(tc, parse_onyx_roce_profile);
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
 	tcase_add_test(tc, parse_onyx_interfaces_status);
 	tcase_add_test(tc, parse_onyx_running_config);
+	tcase_add_test(tc, parse_onyx_qos_json);
+	tcase_add_test(tc, parse_onyx_qos_variants);
+	tcase_add_test(tc, parse_onyx_congestion_json);
+	tcase_add_test(tc, parse_onyx_congestion_variants);
 	tcase_add_test(tc, parse_onyx_bad_input);
 	tcase_add_test(tc, parse_onyx_truncated_and_garbled);
 	tcase_add_test(tc, parse_onyx_platform_table);
