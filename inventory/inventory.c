@@ -259,8 +259,7 @@ static int fa_inv_check_keys(struct fa_inv_loader *ld, const json_t *obj,
 }
 
 /* A non-empty string value of key @key, or an error at the value. */
-/* "mlx5_1" or "mlx5_1/2": an HCA name (letters, digits, '_', '-', '.') and a port 1-255. */
-static bool fa_inv_ib_port_ok(const char *s)
+bool fa_inventory_ib_port_ok(const char *s)
 {
 	const char *slash = strchr(s, '/');
 	size_t n = slash ? (size_t)(slash - s) : strlen(s), i;
@@ -473,7 +472,7 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 		r = fa_inv_string(ld, v, "ib_port", &s);
 		if (r < 0)
 			return r;
-		if (!fa_inv_ib_port_ok(s))
+		if (!fa_inventory_ib_port_ok(s))
 			return fa_inv_err(ld, FA_EINVAL, v, NULL,
 					  "'ib_port' is an HCA, or an HCA and a port number "
 					  "('mlx5_1' or 'mlx5_1/1'), not '%s'", s);

@@ -88,6 +88,12 @@ struct fa_inventory {
  */
 int fa_inventory_load(const char *path, struct fa_inventory *ret, struct fa_err *err);
 
+/*
+ * Is @s an ib_port: "mlx5_1" or "mlx5_1/2", an HCA name (letters, digits, '_', '-', '.')
+ * and a port number from 1 to 255?
+ */
+bool fa_inventory_ib_port_ok(const char *s);
+
 /* Free the contents; the inventory is left empty.  Accepts an empty inventory. */
 void fa_inventory_release(struct fa_inventory *inv);
 

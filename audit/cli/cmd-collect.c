@@ -12,12 +12,15 @@
 #include "audit/model.h"
 #include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
+#include "drivers/collect.h"
 #include "drivers/transport/local.h"
+#include "inventory/inventory.h"
 #include "audit/util/banned.h"
 
 static const char fa_collect_usage[] =
 	"usage: fabric-audit collect -i INVENTORY -o SNAPSHOT.json [options]\n"
 	"       fabric-audit collect --local -o FRAGMENT.json [--name NAME]\n"
+	"       fabric-audit collect --local --ib[=HCA[/PORT]] -o FRAGMENT.json [--name NAME]\n"
 	"\n"
 	"Collect the configuration of every device in the inventory into one snapshot\n"
 	"(fabric-audit/snapshot/v1, docs/model.md).  Every device ends with a status; one device\n"
@@ -31,6 +34,11 @@ static const char fa_collect_usage[] =
 	"on every host (srun, pdsh, a DaemonSet; docs/fanout.md) and join the fragments with\n"
 	"'fabric-audit merge'.\n"
 	"\n"
+	"With --local --ib, collect instead the InfiniBand subnet this host's HCA port sees, in\n"
+	"process (libibnetdisc and libibmad, Get() MADs only; needs read-write access to\n"
+	"/dev/infiniband/umad*), into a fragment of one device of platform ib-fabric, named\n"
+	"ib-fabric unless --name says otherwise (docs/platforms/infiniband.md).\n"
+	"\n"
 	"Options:\n"
 	"  -o, --output FILE      where to write the snapshot ('-' for standard output)\n"
 	FA_COLLECT_OPTS_HELP
@@ -38,6 +46,8 @@ static const char fa_collect_usage[] =
 	"      --local            collect this host only (no inventory)\n"
 	"      --name NAME        with --local: the device name (default: the host name)\n"
 	"      --no-tools         with --local: only the kernel (netlink, sysfs), no tools\n"
+	"      --ib[=HCA[/PORT]]  with --local: the InfiniBand subnet, from that HCA port\n"
+	"                         (default: the first HCA's first active port)\n"
 	"  -h, --help             show this help\n"
 	"\n"
 	"Exit status: 0 collected, 2 some devices failed (with --require-complete), 64 usage,\n"
@@ -81,6 +91,7 @@ enum {
 	FA_OPT_COLLECT_LOCAL,
 	FA_OPT_COLLECT_NAME,
 	FA_OPT_COLLECT_NO_TOOLS,
+	FA_OPT_COLLECT_IB,
 };
 
 /* --local: this host into a one-device fragment. */
@@ -120,6 +131,48 @@ static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bo
 	return code;
 }
 
+/* --local --ib: the subnet this host's HCA port sees, in process, into a one-device fragment. */
+static int fa_collect_local_ib(struct fa_collect_cli *c, const char *name, const char *ib_port,
+			       const char *output)
+{
+	struct fa_inv_device dev;
+	struct fa_inventory inv = { NULL, &dev, 1 };
+	struct fa_err err = FA_ERR_INIT;
+	json_t *devices = NULL, *snap, *d;
+	const char *st;
+	int code = FA_EXIT_CLEAN, r;
+
+	memset(&dev, 0, sizeof(dev));
+	dev.name = (char *)(name ? name : "ib-fabric");
+	dev.address = (char *)"localhost";
+	dev.platform = (char *)"ib-fabric";
+	dev.kind = (char *)"host";
+	dev.transport = FA_TRANSPORT_LOCAL;
+	dev.ib_inprocess = true;
+	dev.ib_port = (char *)ib_port;
+	c->opts.progress = fa_collect_cli_progress(c);
+	r = fa_collect(&inv, &c->opts, &devices, NULL, &err);
+	if (r < 0) {
+		fa_cli_error(&err);
+		return fa_cli_exit_for(r);
+	}
+	d = json_array_get(devices, 0);
+	st = fa_get_str(d, "status");
+	if (!st || strcmp(st, "ok") != 0) {
+		fa_cli_errorf("%s: %s: %s", dev.name, st ? st : "not collected",
+			      fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
+		json_decref(devices);
+		return FA_EXIT_UNAVAILABLE;
+	}
+	snap = fa_snapshot_build(devices, NULL);
+	if (fa_snapshot_write(snap, output, &err) < 0) {
+		fa_cli_error(&err);
+		code = FA_EXIT_IOERR;
+	}
+	json_decref(snap);
+	return code;
+}
+
 static int fa_collect_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -129,6 +182,7 @@ static int fa_collect_run(int argc, char **argv)
 		{ "local", no_argument, NULL, FA_OPT_COLLECT_LOCAL },
 		{ "name", required_argument, NULL, FA_OPT_COLLECT_NAME },
 		{ "no-tools", no_argument, NULL, FA_OPT_COLLECT_NO_TOOLS },
+		{ "ib", optional_argument, NULL, FA_OPT_COLLECT_IB },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -136,8 +190,8 @@ static int fa_collect_run(int argc, char **argv)
 	struct fa_collect_out out = { 0 };
 	struct fa_err err = FA_ERR_INIT;
 	const char *output = NULL;
-	bool require_complete = false, local = false, tools = true;
-	const char *name = NULL;
+	bool require_complete = false, local = false, tools = true, ib = false;
+	const char *name = NULL, *ib_port = NULL;
 	json_t *devices = NULL;
 	int opt, code;
 
@@ -168,6 +222,14 @@ static int fa_collect_run(int argc, char **argv)
 		case FA_OPT_COLLECT_NO_TOOLS:
 			tools = false;
 			break;
+		case FA_OPT_COLLECT_IB:
+			ib = true;
+			if (optarg && !fa_inventory_ib_port_ok(optarg))
+				return fa_cli_usage_error(&fa_cmd_collect, "--ib takes an HCA, or an "
+							  "HCA and a port number ('mlx5_1' or "
+							  "'mlx5_1/1'), not '%s'", optarg);
+			ib_port = optarg;
+			break;
 		case 'h':
 			fputs(fa_collect_usage, stdout);
 			return FA_EXIT_CLEAN;
@@ -183,10 +245,16 @@ static int fa_collect_run(int argc, char **argv)
 		if (c.inventory || c.opts.replay_dir || c.opts.save_dir || c.shard_count)
 			return fa_cli_usage_error(&fa_cmd_collect, "--local collects this host: it "
 						  "takes no -i, --replay, --save-captures or --shard");
+		if (ib && !tools)
+			return fa_cli_usage_error(&fa_cmd_collect, "--ib collects the subnet in "
+						  "process: it takes no --no-tools");
+		if (ib)
+			return fa_collect_local_ib(&c, name, ib_port, output);
 		return fa_collect_local(&c, name, tools, output);
 	}
-	if (name || !tools)
-		return fa_cli_usage_error(&fa_cmd_collect, "--name and --no-tools go with --local");
+	if (name || !tools || ib)
+		return fa_cli_usage_error(&fa_cmd_collect,
+					  "--name, --no-tools and --ib go with --local");
 	/* Devices go to the snapshot as they complete: memory holds what links need, not
 	 * every device, however large the fabric. */
 	if (fa_snapshot_writer_open(output, c.inventory, &out.writer, &err) < 0) {

@@ -181,6 +181,13 @@ static void fa_collect_summary(const json_t *statuses)
 			json_array_size(statuses));
 }
 
+bool fa_collect_cli_progress(const struct fa_collect_cli *c)
+{
+	return strcmp(c->progress, "always") == 0 ||
+	       (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO) &&
+		fa_cli_verbosity >= 0);
+}
+
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices)
 {
 	struct fa_inventory inv;
@@ -205,9 +212,7 @@ int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_d
 		fa_cli_error(&err);
 		return fa_cli_exit_for(r);
 	}
-	c->opts.progress = strcmp(c->progress, "always") == 0 ||
-			   (strcmp(c->progress, "auto") == 0 && isatty(STDERR_FILENO) &&
-			    fa_cli_verbosity >= 0);
+	c->opts.progress = fa_collect_cli_progress(c);
 	if (c->shard_count) {
 		struct fa_inventory part = inv;
 		size_t i;

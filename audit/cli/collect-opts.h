@@ -79,4 +79,7 @@ int fa_collect_cli_take(struct fa_collect_cli *c, const char *cmd, int opt, cons
  */
 int fa_collect_cli_run(struct fa_collect_cli *c, const char *cmd, json_t **ret_devices);
 
+/* Does --progress (auto: standard error is a terminal, and not -q) ask for a progress line? */
+bool fa_collect_cli_progress(const struct fa_collect_cli *c);
+
 #endif /* FA_CLI_COLLECT_OPTS_H */

@@ -410,9 +410,12 @@ int fa_ibnd_discover(const struct fa_ibnd_opts *o, struct fa_buf *out, struct fa
 	cfg.flags = IBND_CONFIG_MLX_EPI;
 	run.timeout_ms = cfg.timeout_ms;
 	f = ibnd_discover_fabric((char *)o->ca, o->port, NULL, &cfg);
-	if (!f)
+	if (!f && o->port > 0)
 		return fa_err_set(err, FA_EUNREACH, "libibnetdisc could not discover the subnet "
 				  "from %s port %d", o->ca ? o->ca : "the first HCA", o->port);
+	if (!f)
+		return fa_err_set(err, FA_EUNREACH, "libibnetdisc could not discover the subnet "
+				  "from %s (its first active port)", o->ca ? o->ca : "the first HCA");
 	if (fa_clock_now() >= run.deadline) {
 		ibnd_destroy_fabric(f);
 		return fa_err_set(err, FA_ETIMEOUT, "discovery took longer than %.0f s", o->budget);

@@ -146,6 +146,28 @@ fa_rc=0
 fa_expect_rc "ib_port of an HCA this host lacks: nothing could be collected (exit 69)" 69
 fa_expect_grep "... and the error names that HCA and port" 'from nosuch9 port 1' "$FA_TMP/err"
 
+# collect --local --ib: the same discovery without an inventory, into a fragment of one
+# ib-fabric device that audits like the inventory's.
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" collect --local --ib="$ca/1" --name subnet-a -o frag.json >out 2>err) || fa_rc=$?
+fa_expect_rc "collect --local --ib=$ca/1 writes a fragment" 0
+python3 - "$FA_TMP/frag.json" "$FA_TMP/inproc.snap.json" >"$FA_TMP/frag.out" 2>&1 <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))["devices"]
+s = [d for d in json.load(open(sys.argv[2]))["devices"] if d["name"] == "ib-fabric"][0]
+assert [(d["name"], d["platform"], d["status"]) for d in f] == [("subnet-a", "ib-fabric", "ok")], f
+assert sorted(p["name"] for p in f[0]["ports"]) == sorted(p["name"] for p in s["ports"])
+PY
+if [ $? -eq 0 ]; then
+	fa_ok "... of one device, subnet-a, with every port of the inventory's run"
+else
+	fa_fail "... of one device, subnet-a, with every port of the inventory's run" "$FA_TMP/frag.out"
+fi
+fa_run audit -s "$FA_TMP/frag.json" --select 'ib.link.best'
+fa_expect_rc "... which audits to the same finding (exit 1)" 1
+fa_expect_grep "... on the 1X link" 'subnet-a:gpu002 mlx5_0/1 -- subnet-a:leaf01/2' "$FA_TMP/out"
+
 # FA_TEST_UPDATE=1: keep this capture as the parser's unit-test fixture.
 if [ "${FA_TEST_UPDATE:-0}" = 1 ]; then
 	cp "$FA_TMP/caps-inproc/ib-fabric/ibnd-discover.txt" \
