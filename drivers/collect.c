@@ -593,6 +593,7 @@ static struct fa_dev_run *fa_dev_begin(const struct fa_inv_device *inv,
 	run->status = FA_STATUS_OK;
 	run->lim = opts->lim;
 	run->lim.reading = 1;
+	run->lim.progress = opts->progress;
 	if (inv->timeout > 0) {
 		/* the inventory's per-device timeout (a slow switch CLI) wins over --timeout */
 		run->lim.connect_timeout = inv->timeout;

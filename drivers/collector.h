@@ -33,6 +33,11 @@ struct fa_collect_limits {
 	 * whose captures are <slug>.2.txt (replay reads them back from there).
 	 */
 	int reading;
+	/*
+	 * The progress line is on (--progress): a command that works long inside this process
+	 * (the in-process InfiniBand discovery) may draw its own progress on standard error.
+	 */
+	bool progress;
 	/* SSH (drivers/transport/collector-ssh.c, docs/ssh.md) */
 	const char *ssh_config;	/* --ssh-config FILE, or NULL for ~/.ssh/config */
 	const char *known_hosts;	/* --known-hosts FILE, or NULL for ~/.ssh/known_hosts */

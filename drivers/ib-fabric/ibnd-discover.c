@@ -38,7 +38,28 @@ struct fa_ibnd_run {
 	unsigned timeout_ms;	/* per MAD */
 	struct ibmad_port *mad;	/* for the queries by LID; NULL when it could not be opened */
 	unsigned skipped;	/* per-port queries not answered or not sent */
+	bool progress;		/* draw the progress line */
+	double t0, drawn_at;	/* when the run began, when the line was last drawn */
 };
+
+/* Seconds between two draws of the progress line: at most 10 a second, as collect's. */
+#define FA_IBND_PROGRESS_INTERVAL 0.1
+
+/* The progress line: what was found, and how far the per-port queries are (@final: ends it). */
+static void fa_ibnd_progress(struct fa_ibnd_run *run, size_t nodes, size_t done, size_t total,
+			     bool final)
+{
+	double now = fa_clock_now();
+
+	if (!run->progress || (!final && now - run->drawn_at < FA_IBND_PROGRESS_INTERVAL))
+		return;
+	run->drawn_at = now;
+	fprintf(stderr, "\rib-fabric: %zu nodes discovered; P_Keys, counters, SMInfo: %zu/%zu "
+		"ports, %u skipped, %.1fs   ", nodes, done, total, run->skipped, now - run->t0);
+	if (final)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
 
 static const char *const fa_ibnd_widths[] = { "1X", "4X", "8X", "12X", "2X" };	/* bits 0-4 */
 static const char *const fa_ibnd_speeds[] = { "SDR", "DDR", "QDR" };		/* bits 0-2 */
@@ -358,8 +379,10 @@ static void fa_ibnd_queries(struct fa_ibnd_run *run, ibnd_fabric_t *f, json_t *n
 			    json_t *sms)
 {
 	ibnd_node_t *n;
-	size_t k = 0;
+	size_t k = 0, done = 0, total = 0;
 
+	for (n = f->nodes; n; n = n->next)
+		total += (size_t)n->numports;
 	for (n = f->nodes; n; n = n->next, k++) {
 		json_t *pa = json_object_get(json_array_get(nodes, k), "ports");
 		size_t m = 0;
@@ -370,6 +393,8 @@ static void fa_ibnd_queries(struct fa_ibnd_run *run, ibnd_fabric_t *f, json_t *n
 			ibnd_port_t *p = n->ports[i];
 			json_t *pj, *sm;
 
+			done++;
+			fa_ibnd_progress(run, json_array_size(nodes), done, total, false);
 			if (!p)
 				continue;
 			pj = json_array_get(pa, m++);
@@ -389,13 +414,15 @@ static void fa_ibnd_queries(struct fa_ibnd_run *run, ibnd_fabric_t *f, json_t *n
 				json_array_append_new(sms, sm);
 		}
 	}
+	fa_ibnd_progress(run, json_array_size(nodes), done, total, true);
 }
 
 int fa_ibnd_discover(const struct fa_ibnd_opts *o, struct fa_buf *out, struct fa_err *err)
 {
 	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_PERFORMANCE_CLASS };
 	struct ibnd_config cfg;
-	struct fa_ibnd_run run = { fa_clock_now() + (o->budget > 0 ? o->budget : 60), 0, NULL, 0 };
+	struct fa_ibnd_run run = { fa_clock_now() + (o->budget > 0 ? o->budget : 60), 0, NULL, 0,
+				   o->progress, fa_clock_now(), 0 };
 	ibnd_fabric_t *f;
 	ibnd_node_t *n;
 	json_t *doc, *nodes, *sms, *local;
@@ -409,7 +436,15 @@ int fa_ibnd_discover(const struct fa_ibnd_opts *o, struct fa_buf *out, struct fa
 	/* as the diagnostics do: ask Mellanox ports for ExtendedPortInfo, where FDR10 shows */
 	cfg.flags = IBND_CONFIG_MLX_EPI;
 	run.timeout_ms = cfg.timeout_ms;
+	if (run.progress) {
+		/* one call of the library, with no progress of its own: say what it is doing */
+		fprintf(stderr, "\rib-fabric: discovering the subnet from %s...   ",
+			o->ca ? o->ca : "the first HCA");
+		fflush(stderr);
+	}
 	f = ibnd_discover_fabric((char *)o->ca, o->port, NULL, &cfg);
+	if (!f && run.progress)
+		fputc('\n', stderr);
 	if (!f && o->port > 0)
 		return fa_err_set(err, FA_EUNREACH, "libibnetdisc could not discover the subnet "
 				  "from %s port %d", o->ca ? o->ca : "the first HCA", o->port);

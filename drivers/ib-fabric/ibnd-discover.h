@@ -27,6 +27,7 @@ struct fa_ibnd_opts {
 	unsigned timeout_ms;	/* per MAD, 0: 500 */
 	unsigned retries;	/* per MAD, 0: 2 */
 	double budget;		/* seconds for the whole run; the per-port queries stop after */
+	bool progress;		/* draw progress on standard error (a terminal) */
 };
 
 /*

@@ -90,7 +90,8 @@ static int fa_local_ibnd(const struct fa_local_session *s, const struct fa_colle
 			 struct fa_buf *out, int *ret_exit, struct fa_err *err)
 {
 	struct fa_ibnd_opts o = { s ? s->ca : NULL, s ? s->port : 0, 0, 0, 0,
-				  lim->command_timeout > 0 ? lim->command_timeout : 60 };
+				  lim->command_timeout > 0 ? lim->command_timeout : 60,
+				  lim->progress };
 	int r = fa_ibnd_discover(&o, out, err);
 
 	if (r == 0 && lim->max_output && out->len > lim->max_output)

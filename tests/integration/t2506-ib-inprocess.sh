@@ -152,6 +152,17 @@ fa_rc=0
 (cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
 	"$FA" collect --local --ib="$ca/1" --name subnet-a -o frag.json >out 2>err) || fa_rc=$?
 fa_expect_rc "collect --local --ib=$ca/1 writes a fragment" 0
+fa_expect_no_grep "... with no progress line when standard error is no terminal" 'nodes discovered' \
+	"$FA_TMP/err"
+fa_rc=0
+(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" collect --local --ib --progress always -o frag2.json >out 2>err) || fa_rc=$?
+fa_expect_rc "collect --local --ib --progress always" 0
+fa_expect_grep "... says it is discovering" \
+	'ib-fabric: discovering the subnet from the first HCA\.\.\.' "$FA_TMP/err"
+fa_expect_grep "... then counts the per-port queries up to the last of the 226 ports of 16 nodes" \
+	'ib-fabric: 16 nodes discovered; P_Keys, counters, SMInfo: 226/226 ports, 0 skipped' \
+	"$FA_TMP/err"
 python3 - "$FA_TMP/frag.json" "$FA_TMP/inproc.snap.json" >"$FA_TMP/frag.out" 2>&1 <<'PY'
 import json, sys
 f = json.load(open(sys.argv[1]))["devices"]
