@@ -4,7 +4,7 @@
 # ib-lib.sh) with the same seeded faults, collects it as an SM host would (its own
 # /etc/opensm/partitions.conf, in a private mount namespace; OpenSM runs an older one), and
 # checks that the fresh captures and the bundled ones give the same findings, which are
-# exactly the seeded faults.
+# exactly the seeded faults; the same subnet discovered in process gives them too.
 # FA_TEST_UPDATE=1 rewrites the bundled captures from the fresh ones.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/ib-lib.sh"
@@ -40,25 +40,29 @@ mkdir -p "$FA_TMP/etc-opensm"
 cp "$FA_TMP/gen/partitions.conf" "$FA_TMP/etc-opensm/partitions.conf"
 sed -e 's/^    transport: replay$/    transport: local/' -e '/^    captures: /d' \
 	"$EX/inventory.yaml" >"$FA_TMP/inv-local.yaml"
-# gpu002 mlx5_1's symbol errors rise while the counters are read twice (--sample 2): a new
-# value every 0.25 s for at most 90 s, stopped after the collection.
-(
-	i=1
-	while [ $i -le 360 ]; do
-		printf 'PerformanceSet "gpu002 mlx5_1"[1] PortCounters.SymbolErrorCounter=%d\n' \
-			$((i * 3)) >&8
-		sleep 0.25
-		i=$((i + 1))
-	done
-) &
-bump=$!
-fa_rc=0
-(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
-	unshare --mount sh -c 'mount --bind "$1" /etc/opensm && exec "$2" collect -i inv-local.yaml \
-	-o fresh.json --save-captures caps --sample 2' sh "$FA_TMP/etc-opensm" "$FA" >out 2>err) ||
-	fa_rc=$?
-kill "$bump" 2>/dev/null
-wait "$bump" 2>/dev/null
+# collect_live INVENTORY SNAPSHOT CAPTURES: collect the live subnet as the SM host would, with
+# the counters read twice (--sample 2) while gpu002 mlx5_1's symbol errors rise: a new value
+# every 0.25 s for at most 90 s, stopped after the collection.  Exit status in fa_rc.
+collect_live() {
+	(
+		i=1
+		while [ $i -le 360 ]; do
+			printf 'PerformanceSet "gpu002 mlx5_1"[1] PortCounters.SymbolErrorCounter=%d\n' \
+				$((i * 3)) >&8
+			sleep 0.25
+			i=$((i + 1))
+		done
+	) &
+	bump=$!
+	fa_rc=0
+	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+		unshare --mount sh -c 'mount --bind "$1" /etc/opensm && shift && exec "$@"' sh \
+		"$FA_TMP/etc-opensm" "$FA" collect -i "$1" -o "$2" --save-captures "$3" --sample 2 \
+		>out 2>err) || fa_rc=$?
+	kill "$bump" 2>/dev/null
+	wait "$bump" 2>/dev/null
+}
+collect_live inv-local.yaml fresh.json caps
 fa_expect_rc "the live subnet is collected" 0
 fa_expect_grep "OpenSM's partitions.conf is read where an SM host keeps it" '^job=0x0a01' \
 	"$FA_TMP/caps/ib-fabric/cat-etc-opensm-partitions-conf.txt"
@@ -109,6 +113,18 @@ printf '%s\n' \
 	"warning ib.node_name.unique fabric[gpu001 mlx5_1]" >"$FA_TMP/want.findings"
 fa_expect_golden "exactly the seeded faults: the 1X link, the duplicate GUID, gpu003 out of the partition, the second master, the rising symbol errors, the duplicate description" \
 	"$FA_TMP/want.findings" "$FA_TMP/bundled.findings"
+
+# The same subnet discovered in process (ib_discovery: inprocess): the same findings.
+sed 's/^    transport: local$/&\n    ib_discovery: inprocess/' "$FA_TMP/inv-local.yaml" \
+	>"$FA_TMP/inv-inproc.yaml"
+collect_live inv-inproc.yaml inproc.json caps-inproc
+fa_expect_rc "the live subnet is collected in process" 0
+fa_run audit -s "$FA_TMP/inproc.json" --json "$FA_TMP/inproc-report.json"
+fa_expect_rc "... and fails the audit (exit 1)" 1
+fa_expect_grep "... with every check evaluated" ' not evaluable 0$' "$FA_TMP/out"
+findings "$FA_TMP/inproc-report.json" >"$FA_TMP/inproc.findings"
+fa_expect_golden "in process: exactly the same seeded faults on the same ports" \
+	"$FA_TMP/want.findings" "$FA_TMP/inproc.findings"
 
 
 # A site that designs its fat tree non-blocking (1:1): leaf04, which carries sm02 beside its
