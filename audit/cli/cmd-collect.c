@@ -94,28 +94,23 @@ enum {
 	FA_OPT_COLLECT_IB,
 };
 
-/* --local: this host into a one-device fragment. */
-static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bool tools,
-			    const char *output)
+/*
+ * Write @device (taken) as a one-device fragment to @output, unless it was not collected:
+ * then say why (exit 69).
+ */
+static int fa_collect_write_fragment(json_t *device, const char *output)
 {
-	struct fa_local_opts o;
 	struct fa_err err = FA_ERR_INIT;
-	json_t *device = NULL, *devices, *snap;
-	const char *st;
+	const char *st = fa_get_str(device, "status");
+	json_t *devices, *snap;
 	int code = FA_EXIT_CLEAN;
 
-	memset(&o, 0, sizeof(o));
-	o.name = name;
-	o.run_tools = tools;
-	o.lim = c->opts.lim;
-	o.sample = c->opts.sample;
-	if (fa_local_collect(&o, &device, &err) < 0) {
-		fa_cli_error(&err);
-		return FA_EXIT_USAGE;
+	if (!device) {
+		fa_cli_errorf("nothing was collected");
+		return FA_EXIT_UNAVAILABLE;
 	}
-	st = fa_get_str(device, "status");
-	if (st && strcmp(st, "ok") != 0) {
-		fa_cli_errorf("%s: %s: %s", fa_get_str(device, "name"), st,
+	if (!st || strcmp(st, "ok") != 0) {
+		fa_cli_errorf("%s: %s: %s", fa_get_str(device, "name"), st ? st : "not collected",
 			      fa_get_str(device, "error") ? fa_get_str(device, "error") : "");
 		json_decref(device);
 		return FA_EXIT_UNAVAILABLE;
@@ -131,6 +126,26 @@ static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bo
 	return code;
 }
 
+/* --local: this host into a one-device fragment. */
+static int fa_collect_local(const struct fa_collect_cli *c, const char *name, bool tools,
+			    const char *output)
+{
+	struct fa_local_opts o;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *device = NULL;
+
+	memset(&o, 0, sizeof(o));
+	o.name = name;
+	o.run_tools = tools;
+	o.lim = c->opts.lim;
+	o.sample = c->opts.sample;
+	if (fa_local_collect(&o, &device, &err) < 0) {
+		fa_cli_error(&err);
+		return FA_EXIT_USAGE;
+	}
+	return fa_collect_write_fragment(device, output);
+}
+
 /* --local --ib: the subnet this host's HCA port sees, in process, into a one-device fragment. */
 static int fa_collect_local_ib(struct fa_collect_cli *c, const char *name, const char *ib_port,
 			       const char *output)
@@ -138,9 +153,8 @@ static int fa_collect_local_ib(struct fa_collect_cli *c, const char *name, const
 	struct fa_inv_device dev;
 	struct fa_inventory inv = { NULL, &dev, 1 };
 	struct fa_err err = FA_ERR_INIT;
-	json_t *devices = NULL, *snap, *d;
-	const char *st;
-	int code = FA_EXIT_CLEAN, r;
+	json_t *devices = NULL, *device;
+	int r;
 
 	memset(&dev, 0, sizeof(dev));
 	dev.name = (char *)(name ? name : "ib-fabric");
@@ -156,21 +170,9 @@ static int fa_collect_local_ib(struct fa_collect_cli *c, const char *name, const
 		fa_cli_error(&err);
 		return fa_cli_exit_for(r);
 	}
-	d = json_array_get(devices, 0);
-	st = fa_get_str(d, "status");
-	if (!st || strcmp(st, "ok") != 0) {
-		fa_cli_errorf("%s: %s: %s", dev.name, st ? st : "not collected",
-			      fa_get_str(d, "error") ? fa_get_str(d, "error") : "");
-		json_decref(devices);
-		return FA_EXIT_UNAVAILABLE;
-	}
-	snap = fa_snapshot_build(devices, NULL);
-	if (fa_snapshot_write(snap, output, &err) < 0) {
-		fa_cli_error(&err);
-		code = FA_EXIT_IOERR;
-	}
-	json_decref(snap);
-	return code;
+	device = json_incref(json_array_get(devices, 0));
+	json_decref(devices);
+	return fa_collect_write_fragment(device, output);
 }
 
 static int fa_collect_run(int argc, char **argv)

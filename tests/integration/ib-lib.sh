@@ -168,6 +168,52 @@ fa_ib_wait_sms() {
 	done
 }
 
+# fa_ib_wait_master NAME: the OpenSM NAME (fa_ib_opensm) says it entered the MASTER state,
+# within 60 s (an SM with another SM_Key does, beside the first master).
+fa_ib_wait_master() {
+	fa_ib_i=0
+	until grep -q "Entering MASTER state" "$FA_IB_DIR/$1/opensm.log" 2>/dev/null; do
+		[ $fa_ib_i -lt 120 ] || return 1
+		sleep 0.5
+		fa_ib_i=$((fa_ib_i + 1))
+	done
+}
+
+# fa_ib_bump NODE: the symbol errors of NODE's port 1 keep rising in the background (ibsim's
+# PerformanceSet, a new value every 0.25 s, for at most 90 s) until fa_ib_bump_stop.
+fa_ib_bump() {
+	(
+		i=1
+		while [ $i -le 360 ]; do
+			printf 'PerformanceSet "%s"[1] PortCounters.SymbolErrorCounter=%d\n' "$1" \
+				$((i * 3)) >&8
+			sleep 0.25
+			i=$((i + 1))
+		done
+	) &
+	fa_ib_bump_pid=$!
+}
+
+fa_ib_bump_stop() {
+	kill "$fa_ib_bump_pid" 2>/dev/null
+	wait "$fa_ib_bump_pid" 2>/dev/null
+}
+
+# fa_ib_way NAME [ib_discovery]: 'fabric-audit run' on the subnet with that discovery, from
+# inventory inv-NAME.yaml: snapshot NAME.snap.json, report NAME.json, captures caps-NAME, text
+# in out-NAME and err-NAME (and out, err), exit status in fa_rc.  FA_IB_RUN_ARGS adds options.
+fa_ib_way() {
+	printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n' \
+		>"$FA_TMP/inv-$1.yaml"
+	[ -z "${2:-}" ] || printf '    ib_discovery: %s\n' "$2" >>"$FA_TMP/inv-$1.yaml"
+	fa_rc=0
+	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+		"$FA" run -i "inv-$1.yaml" --save-captures "caps-$1" --json "$1.json" \
+		-S "$1.snap.json" ${FA_IB_RUN_ARGS:-} >"out-$1" 2>"err-$1") || fa_rc=$?
+	cp "$FA_TMP/out-$1" "$FA_TMP/out"
+	cp "$FA_TMP/err-$1" "$FA_TMP/err"
+}
+
 # fa_ib_console FILE: each line of FILE to the simulator's console, in order.
 fa_ib_console() {
 	while IFS= read -r fa_ib_line; do

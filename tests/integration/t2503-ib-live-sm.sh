@@ -64,12 +64,7 @@ fa_ib_stop
 FA_IB_SM_PRIORITY=0
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
 fa_ib_opensm osm4 1 "sm02 mlx5_0" "sm_key 0x0000000000000002"
-fa_ib_i=0
-until grep -q "Entering MASTER state" "$FA_IB_DIR/osm4/opensm.log" 2>/dev/null; do
-	[ $fa_ib_i -lt 120 ] || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
-	sleep 0.5
-	fa_ib_i=$((fa_ib_i + 1))
-done
+fa_ib_wait_master osm4 || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
 fa_ib_audit rival
 fa_expect_rc "two masters fail the audit (exit 1)" 1
 fa_expect_grep "... both named" 'masters: \["0x248a070300d00011", "0x248a070300d00021"\]' \

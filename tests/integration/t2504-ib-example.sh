@@ -26,12 +26,7 @@ fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/osm/partitions.conf"
 # A second OpenSM on sm02 with another SM_Key: each ignores the other's SMInfo, and both
 # stay master (saquery SMIR, from one master's SA, lists only that one).
 fa_ib_opensm osm2 1 "sm02 mlx5_0" "sm_key 0x0000000000000002"
-fa_ib_i=0
-until grep -q "Entering MASTER state" "$FA_IB_DIR/osm2/opensm.log" 2>/dev/null; do
-	[ $fa_ib_i -lt 120 ] || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
-	sleep 0.5
-	fa_ib_i=$((fa_ib_i + 1))
-done
+fa_ib_wait_master osm2 || fa_ib_fatal "the OpenSM on sm02 is not master after 60 s"
 # gpu004 mlx5_0 takes gpu001 mlx5_0's GUID: discovery stops at whichever it meets second.
 fa_ib_console "$FA_TMP/gen/console.txt"
 fa_ib_wait_links 'Port not available' || fa_ib_fatal "the duplicate GUID is not seen after 60 s"
@@ -41,26 +36,16 @@ cp "$FA_TMP/gen/partitions.conf" "$FA_TMP/etc-opensm/partitions.conf"
 sed -e 's/^    transport: replay$/    transport: local/' -e '/^    captures: /d' \
 	"$EX/inventory.yaml" >"$FA_TMP/inv-local.yaml"
 # collect_live INVENTORY SNAPSHOT CAPTURES: collect the live subnet as the SM host would, with
-# the counters read twice (--sample 2) while gpu002 mlx5_1's symbol errors rise: a new value
-# every 0.25 s for at most 90 s, stopped after the collection.  Exit status in fa_rc.
+# the counters read twice (--sample 2) while gpu002 mlx5_1's symbol errors rise.  Exit status
+# in fa_rc.
 collect_live() {
-	(
-		i=1
-		while [ $i -le 360 ]; do
-			printf 'PerformanceSet "gpu002 mlx5_1"[1] PortCounters.SymbolErrorCounter=%d\n' \
-				$((i * 3)) >&8
-			sleep 0.25
-			i=$((i + 1))
-		done
-	) &
-	bump=$!
+	fa_ib_bump "gpu002 mlx5_1"
 	fa_rc=0
 	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
 		unshare --mount sh -c 'mount --bind "$1" /etc/opensm && shift && exec "$@"' sh \
 		"$FA_TMP/etc-opensm" "$FA" collect -i "$1" -o "$2" --save-captures "$3" --sample 2 \
 		>out 2>err) || fa_rc=$?
-	kill "$bump" 2>/dev/null
-	wait "$bump" 2>/dev/null
+	fa_ib_bump_stop
 }
 collect_live inv-local.yaml fresh.json caps
 fa_expect_rc "the live subnet is collected" 0

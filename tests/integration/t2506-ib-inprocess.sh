@@ -13,23 +13,9 @@ python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 2 --leaves
 	fa_ib_fatal "the generator failed"
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
 
-# fa_ib_way NAME [ib_discovery]: run the audit on the subnet with that discovery; snapshot
-# NAME.snap.json, report NAME.json, captures caps-NAME, exit status in fa_rc.
-fa_ib_way() {
-	printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n' \
-		>"$FA_TMP/inv-$1.yaml"
-	[ -z "${2:-}" ] || printf '    ib_discovery: %s\n' "$2" >>"$FA_TMP/inv-$1.yaml"
-	fa_rc=0
-	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
-		"$FA" run -i "inv-$1.yaml" --save-captures "caps-$1" --json "$1.json" \
-		-S "$1.snap.json" >"out-$1" 2>"err-$1") || fa_rc=$?
-}
-
 fa_ib_way tools
-cp "$FA_TMP/err-tools" "$FA_TMP/err"; cp "$FA_TMP/out-tools" "$FA_TMP/out"
 fa_expect_rc "the tools' audit finds the seeded fault (exit 1)" 1
 fa_ib_way inproc inprocess
-cp "$FA_TMP/err-inproc" "$FA_TMP/err"; cp "$FA_TMP/out-inproc" "$FA_TMP/out"
 fa_expect_rc "the in-process audit finds the seeded fault (exit 1)" 1
 fa_expect_grep "the in-process discovery is saved as a capture" '"format": "fabric-audit-ibnd/1"' \
 	"$FA_TMP/caps-inproc/ib-fabric/ibnd-discover.txt"

@@ -14,20 +14,10 @@ python3 "$FA_SRCDIR/bench/gen-ib-fabric.py" -o "$FA_TMP/gen" --spines 1 --leaves
 	--hcas-per-leaf 2 || fa_ib_fatal "the generator failed"
 fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
 
-# The rising counter: a new value every 0.25 s for at most 90 s, stopped after the audit.
-(
-	i=1
-	while [ $i -le 360 ]; do
-		printf 'PerformanceSet "gpu002 mlx5_0"[1] PortCounters.SymbolErrorCounter=%d\n' \
-			$((i * 3)) >&8
-		sleep 0.25
-		i=$((i + 1))
-	done
-) &
-bump=$!
+# The rising counter, stopped after the audit.
+fa_ib_bump "gpu002 mlx5_0"
 FA_IB_RUN_ARGS="--sample 2" fa_ib_audit report
-kill "$bump" 2>/dev/null
-wait "$bump" 2>/dev/null
+fa_ib_bump_stop
 fa_expect_rc "the rising symbol errors fail the audit (exit 1)" 1
 cat "$FA_TMP"/caps-report/ib-fabric/perfquery-a-l-*.txt >"$FA_TMP/basic.txt" 2>/dev/null
 fa_expect_grep "perfquery -a read the basic counters, gpu002's rising symbol errors among them" \

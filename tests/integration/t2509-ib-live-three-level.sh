@@ -15,18 +15,6 @@ fa_ib_start "$FA_TMP/gen/net" "$FA_TMP/gen/partitions.conf"
 fa_ok "the three-level subnet is up: $fa_ib_expect_active ports Active/LinkUp"
 
 printf 'params:\n  ib_oversubscription_max: 1\n' >"$FA_TMP/nonblocking.yaml"
-# fa_ib_way NAME [ib_discovery]: audit the subnet that way at 1:1; snapshot NAME.snap.json,
-# report NAME.json, exit status in fa_rc.
-fa_ib_way() {
-	printf 'devices:\n  - name: ib-fabric\n    platform: ib-fabric\n    transport: local\n' \
-		>"$FA_TMP/inv-$1.yaml"
-	[ -z "${2:-}" ] || printf '    ib_discovery: %s\n' "$2" >>"$FA_TMP/inv-$1.yaml"
-	fa_rc=0
-	(cd "$FA_TMP" && IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
-		"$FA" run -i "inv-$1.yaml" --policy nonblocking.yaml --json "$1.json" \
-		-S "$1.snap.json" >out 2>err) || fa_rc=$?
-}
-
 # tiers SNAPSHOT: "node tier" of every switch and CA of the subnet, sorted; and the tiers
 # each port's peer is given, checked against the peer's own.
 cat >"$FA_TMP/tiers.py" <<'PY'
@@ -55,7 +43,9 @@ PY
 } | sort >"$FA_TMP/tiers.want"
 
 for way in tools inprocess; do
-	if [ $way = tools ]; then fa_ib_way tools; else fa_ib_way inproc inprocess; fi
+	if [ $way = tools ]; then w=tools; else w="inproc inprocess"; fi
+	# shellcheck disable=SC2086 # w: the run's name and its discovery
+	FA_IB_RUN_ARGS="--policy nonblocking.yaml" fa_ib_way $w
 	fa_expect_rc "$way: the clean three-level subnet audits PASS at 1:1 (exit 0)" 0
 	fa_expect_grep "... with every check evaluated" '^PASS .* not evaluable 0$' "$FA_TMP/out"
 	[ $way = tools ] || way=inproc
@@ -79,7 +69,7 @@ printf 'Unlink "spine01"[3]\n' >"$FA_TMP/unlink.txt"
 fa_ib_console "$FA_TMP/unlink.txt"
 fa_ib_wait_links '"  *spine01" +[0-9]+ +3\[  \] ==\( +Down' ||
 	fa_ib_fatal "spine01 port 3 is still up 60 s after Unlink"
-fa_ib_way unlinked
+FA_IB_RUN_ARGS="--policy nonblocking.yaml" fa_ib_way unlinked
 fa_expect_rc "the spine with one up-link left fails the audit (exit 1)" 1
 fa_expect_grep "spine01 is named: 240G towards the leaves, 120G towards the cores" \
 	'spine01 has 240G of links towards the CAs over 120G of links away from them' "$FA_TMP/out"
