@@ -184,7 +184,7 @@ fa_expect_grep "the link running at 1X is red" \
 	'<line class="link s-error[^"]*"[^>]* data-a="gpu002 mlx5_0" data-ap="gpu002 mlx5_0/1" data-b="leaf01"' \
 	"$FA_TMP/ib.dom"
 fa_expect_grep "clicking an InfiniBand switch shows the findings on its ports (its 1X link and the port behind which discovery stopped)" \
-	'2 of 6 shown \(ports of leaf01\)' "$FA_TMP/ib.dom"
+	'2 of 7 shown \(ports of leaf01\)' "$FA_TMP/ib.dom"
 
 # 8. A fabric of 560 devices: boxes with counts, a click draws a pod's devices.
 "$FA_BUILDDIR/bench/bench-rules" --hosts 320 --write "$FA_TMP/big-snap.json" 2>/dev/null ||
