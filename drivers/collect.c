@@ -252,6 +252,13 @@ static json_t *fa_expansion_args(const json_t *device, const struct fa_inv_devic
 	const char *key;
 	size_t i;
 
+	if (e == FA_EXPAND_IB_PARTITIONS) {
+		json_array_append_new(list, json_string(inv->ib_partitions_file
+							 ? inv->ib_partitions_file
+							 : "/etc/opensm/partitions.conf"));
+		json_decref(set);
+		return list;
+	}
 	if (e == FA_EXPAND_NCCL_ENV) {
 		for (i = 0; i < inv->nnccl_env; i++)
 			json_array_append_new(list, json_string(inv->nccl_env[i]));

@@ -56,6 +56,7 @@ static const char *fa_expand_word(enum fa_expand e)
 	case FA_EXPAND_IBSMLID:
 		return "LID";
 	case FA_EXPAND_NCCL_ENV:
+	case FA_EXPAND_IB_PARTITIONS:
 		return "FILE";
 	default:
 		return NULL;

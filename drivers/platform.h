@@ -57,6 +57,8 @@ enum fa_expand {
 				   partitions.conf was read: LID */
 	FA_EXPAND_IBCALID,	/* once per InfiniBand CA port with a LID, always: LID */
 	FA_EXPAND_IBSMLID,	/* once per InfiniBand CA port where an SM runs (ib.is_sm): LID */
+	FA_EXPAND_IB_PARTITIONS,	/* once: the inventory's ib_partitions_file, else
+					   /etc/opensm/partitions.conf: FILE */
 	FA_EXPAND_NCCL_ENV,	/* once per environment file the inventory names for the device
 				   (nccl_env), in the inventory's order: FILE */
 };

@@ -52,15 +52,15 @@ static const char *const fa_transport_names[FA_TRANSPORT_COUNT] = {
 /* The keys of each kind of block, sorted. */
 static const char *const fa_inv_top_keys[] = { "defaults", "devices", "groups", NULL };
 static const char *const fa_inv_defaults_keys[] = {
-	"captures", "ib_discovery", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "ib_discovery", "ib_partitions_file", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_group_keys[] = {
-	"captures", "hosts", "ib_discovery", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
+	"captures", "hosts", "ib_discovery", "ib_partitions_file", "ib_port", "identity_file", "nccl_env", "password_env", "platform", "port", "role",
 	"ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 static const char *const fa_inv_device_keys[] = {
-	"address", "captures", "ib_discovery", "ib_port", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
+	"address", "captures", "ib_discovery", "ib_partitions_file", "ib_port", "identity_file", "name", "nccl_env", "password_env", "platform", "port",
 	"role", "ssh_agent", "tags", "timeout", "transport", "user", "vars", NULL
 };
 
@@ -81,6 +81,7 @@ struct fa_inv_settings {
 	const json_t *nccl_env;	/* array of absolute paths, or NULL */
 	const char *ib_discovery;	/* "inprocess" or "tools", or NULL */
 	const char *ib_port;		/* "mlx5_1" or "mlx5_1/2", or NULL */
+	const char *ib_partitions_file;	/* absolute path on the device's host, or NULL */
 };
 
 struct fa_inv_group {
@@ -478,6 +479,17 @@ static int fa_inv_settings_parse(struct fa_inv_loader *ld, const json_t *obj,
 					  "('mlx5_1' or 'mlx5_1/1'), not '%s'", s);
 		set->ib_port = s;
 	}
+	if ((v = json_object_get(obj, "ib_partitions_file"))) {
+		r = fa_inv_string(ld, v, "ib_partitions_file", &s);
+		if (r < 0)
+			return r;
+		if (!fa_inv_env_path_ok(s))
+			return fa_inv_err(ld, FA_EINVAL, v, NULL,
+					  "'ib_partitions_file' must be an absolute path of letters, "
+					  "digits and . _ - + / @ , : = (it is read on the host with "
+					  "'cat FILE')");
+		set->ib_partitions_file = s;
+	}
 	if ((v = json_object_get(obj, "nccl_env"))) {
 		json_t *f;
 
@@ -786,6 +798,8 @@ static void fa_inv_settings_apply(struct fa_inv_settings *acc, const struct fa_i
 		acc->ib_discovery = s->ib_discovery;
 	if (s->ib_port)
 		acc->ib_port = s->ib_port;
+	if (s->ib_partitions_file)
+		acc->ib_partitions_file = s->ib_partitions_file;
 }
 
 static char **fa_inv_strv(const json_t *arr, size_t *ret_n)
@@ -893,6 +907,8 @@ static int fa_inv_resolve_device(struct fa_inv_loader *ld, const struct fa_inv_r
 	dev->ssh_agent = acc.ssh_agent > 0;
 	dev->ib_inprocess = acc.ib_discovery && strcmp(acc.ib_discovery, "inprocess") == 0;
 	dev->ib_port = acc.ib_port ? fa_xstrdup(acc.ib_port) : NULL;
+	dev->ib_partitions_file = acc.ib_partitions_file ? fa_xstrdup(acc.ib_partitions_file)
+							 : NULL;
 	dev->ngroups = rec->ngroups;
 	if (rec->ngroups) {
 		dev->groups = fa_xcalloc(rec->ngroups, sizeof(*dev->groups));
@@ -1048,6 +1064,7 @@ void fa_inventory_release(struct fa_inventory *inv)
 		free(d->password_env);
 		free(d->captures);
 		free(d->ib_port);
+		free(d->ib_partitions_file);
 		fa_strv_free(d->groups, d->ngroups);
 		fa_strv_free(d->tags, d->ntags);
 		fa_strv_free(d->nccl_env, d->nnccl_env);
@@ -1117,6 +1134,7 @@ json_t *fa_inventory_to_json(const struct fa_inventory *inv)
 		if (d->ib_inprocess)
 			json_object_set_new(o, "ib_discovery", json_string("inprocess"));
 		fa_json_set_str(o, "ib_port", d->ib_port);
+		fa_json_set_str(o, "ib_partitions_file", d->ib_partitions_file);
 		if (d->nnccl_env)
 			json_object_set_new(o, "nccl_env",
 					    fa_strv_to_json(d->nccl_env, d->nnccl_env));

@@ -65,6 +65,8 @@ struct fa_inv_device {
 	/* ib-fabric: discover the subnet in process (libibnetdisc) instead of with the tools */
 	bool ib_inprocess;
 	char *ib_port;		/* its HCA and port ("mlx5_1", "mlx5_1/2"), NULL: the first */
+	/* ib-fabric: OpenSM's partitions.conf on its host, NULL: /etc/opensm/partitions.conf */
+	char *ib_partitions_file;
 	int line;		/* where it was first named in the file */
 	int column;
 };

@@ -5,11 +5,13 @@
  *
  * ibnetdiscover lists every port and link first; iblinkinfo then adds the logical and
  * physical state of each; sminfo names the master SM and saquery SMIR every SM the SA knows
- * (standbys too), saquery -s every port where an SM runs, and "sminfo LID" asks each of those
- * what it is (a master the SA's own master ignores, with another SM_Key, is seen only so); partitions.conf gives the P_Keys the SM hands out; perfquery reads each CA
- * port's counters.  Every command only reads: ibnetdiscover and iblinkinfo send Get() MADs,
- * sminfo is sent without arguments (with a modifier it would set the SM's state), perfquery
- * never with -r or -R (they clear the counters), and the partition file is read with cat.
+ * (standbys too), saquery -s every port where an SM runs, and "sminfo LID" asks each of
+ * those what it is (a master the SA's own master ignores, with another SM_Key, is seen only
+ * so); partitions.conf (/etc/opensm, or where the inventory's ib_partitions_file says)
+ * gives the P_Keys the SM hands out; perfquery reads each CA port's counters.  Every command
+ * only reads: ibnetdiscover and iblinkinfo send Get() MADs, sminfo is sent without a
+ * modifier (with one it would set the SM's state), perfquery never with -r or -R (they
+ * clear the counters), and the partition file is read with cat.
  * docs/platforms/infiniband.md says why each is chosen.  With "ib_discovery: inprocess" in
  * the inventory, ibnd-discover (libibnetdisc and libibmad in this process, the same Get()
  * MADs) stands in for every infiniband-diags command.  ibswinfo (a script over MFT, not
@@ -36,8 +38,8 @@ static const struct fa_command fa_ib_fabric_commands[] = {
 	 */
 	{ "ibnd-discover", FA_EXPAND_NONE, FA_CMD_IB_INPROCESS | FA_CMD_COUNTERS |
 	  FA_CMD_ALSO_CONFIG, fa_parse_ib_ibnd },
-	{ "cat /etc/opensm/partitions.conf", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
-	  fa_parse_ib_partitions },
+	/* /etc/opensm/partitions.conf, or where the inventory says (ib_partitions_file) */
+	{ "cat FILE", FA_EXPAND_IB_PARTITIONS, FA_CMD_OPTIONAL, fa_parse_ib_partitions },
 	{ "smpquery pkeys LID", FA_EXPAND_IBCAPORT, FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL,
 	  fa_parse_ib_pkeys },
 	{ "perfquery -x -a -l LID", FA_EXPAND_IBCALID,

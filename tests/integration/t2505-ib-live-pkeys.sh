@@ -4,7 +4,8 @@
 # CA port (smpquery pkeys, one per port) is compared with the partitions.conf of the SM host.
 # OpenSM runs a file that leaves gpu004 out of the job partition while the SM host's file
 # (read in a private mount namespace, as /etc/opensm/partitions.conf) has it in: gpu004's two
-# ports are the only findings.  With the file OpenSM really runs, the audit passes.
+# ports are the only findings.  With the file OpenSM really runs, the audit passes.  A file
+# kept elsewhere is read from where the inventory's ib_partitions_file says.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/ib-lib.sh"
 fa_ib_require
@@ -52,5 +53,21 @@ fa_expect_rc "with the file OpenSM runs, every table agrees: PASS (exit 0)" 0
 python3 "$FA_TMP/findings.py" "$FA_TMP/same.json" >"$FA_TMP/same.txt"
 printf '%s\n' 'ib.pkey.partitions pass 10 fail 0 notevaluable 0' 'not evaluable 0' >"$FA_TMP/same.want"
 fa_expect_golden "all 10 CA ports checked and passed" "$FA_TMP/same.want" "$FA_TMP/same.txt"
+
+# An SM host that keeps its file elsewhere (RHEL's /etc/rdma, UFM's folder): the inventory's
+# ib_partitions_file names it, no mount needed, and the stale file is found the same way.
+mkdir -p "$FA_TMP/rdma"
+cp "$FA_TMP/clean/partitions.conf" "$FA_TMP/rdma/partitions.conf"
+printf '    ib_partitions_file: %s\n' "$FA_TMP/rdma/partitions.conf" >"$FA_TMP/extra.yaml"
+fa_rc=0
+(cd "$FA_TMP" && { cat inv.yaml extra.yaml >inv-file.yaml; } &&
+	IBSIM_SOCKNAME=$FA_IB_SOCK LD_PRELOAD=$FA_IB_SIM_SO timeout 120 \
+	"$FA" run -i inv-file.yaml --save-captures caps-file --json file.json >out 2>err) ||
+	fa_rc=$?
+fa_expect_rc "ib_partitions_file: the stale file fails the audit the same way (exit 1)" 1
+python3 "$FA_TMP/findings.py" "$FA_TMP/file.json" >"$FA_TMP/file.txt"
+fa_expect_golden "... on exactly gpu004's two ports" "$FA_TMP/stale.want" "$FA_TMP/file.txt"
+fa_expect_grep "... read with cat from where the inventory says" \
+	"\"command\": \"cat $FA_TMP/rdma/partitions.conf\"" "$FA_TMP/caps-file/ib-fabric/meta.json"
 
 fa_done

@@ -295,6 +295,9 @@ static const struct {
 	{ "bad-ib-port-form.yaml", FA_EINVAL, 7, 14,
 	  "'ib_port' is an HCA, or an HCA and a port number ('mlx5_1' or 'mlx5_1/1'), not "
 	  "'mlx5_1/0'" },
+	{ "bad-ib-partitions-file.yaml", FA_EINVAL, 6, 25,
+	  "'ib_partitions_file' must be an absolute path of letters, digits and . _ - + / @ , : = "
+	  "(it is read on the host with 'cat FILE')" },
 	{ "bad-syntax.yaml", FA_EPARSE, 5, 4, "did not find expected '-' indicator" },
 	{ "bad-address-count.yaml", FA_EINVAL, 5, 14,
 	  "'address' gives 3 addresses for 4 devices; give a range of 4 addresses or leave it "

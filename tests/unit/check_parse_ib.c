@@ -57,7 +57,7 @@ START_TEST(parse_ib_table_is_the_documented_one)
 	    {"sminfo LID", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_IBSMLID},
 	    {"ibnd-discover", FA_CMD_IB_INPROCESS | FA_CMD_COUNTERS | FA_CMD_ALSO_CONFIG,
 	     FA_EXPAND_NONE},
-	    {"cat /etc/opensm/partitions.conf", FA_CMD_OPTIONAL, FA_EXPAND_NONE},
+	    {"cat FILE", FA_CMD_OPTIONAL, FA_EXPAND_IB_PARTITIONS},
 	    {"smpquery pkeys LID", FA_CMD_IB_TOOLS | FA_CMD_OPTIONAL, FA_EXPAND_IBCAPORT},
 	    {"perfquery -x -a -l LID", FA_CMD_IB_TOOLS | FA_CMD_COUNTERS | FA_CMD_OPTIONAL,
 	     FA_EXPAND_IBCALID},
