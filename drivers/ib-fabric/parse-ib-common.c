@@ -161,7 +161,7 @@ bool fa_ib_set_name(struct fa_ib_end *e, struct fa_textscan_span s)
 
 /* "Key.......value": false when @line is not one. */
 bool fa_ib_dotted(struct fa_textscan_span line, struct fa_textscan_span *ret_key,
-			  struct fa_textscan_span *ret_val)
+		  struct fa_textscan_span *ret_val)
 {
 	const char *dots = memchr(line.ptr, '.', line.len);
 	size_t k, v;

@@ -45,10 +45,14 @@
 #include "drivers/onyx/parse-onyx.h"
 #include "audit/util/banned.h"
 
-static int fa_onyx_need_json(const struct fa_capture *cap, struct fa_err *err)
+/* The capture's JSON into *@ret (new reference); the text form is refused, as not read. */
+static int fa_onyx_json_only(const struct fa_capture *cap, json_t **ret, struct fa_err *err)
 {
-	return fa_err_at(err, FA_EPARSE, cap->command, 1, 1,
-			 "the text form is not read; capture the command with '| json-print'");
+	if (!fa_onyx_is_json(cap))
+		return fa_err_at(err, FA_EPARSE, cap->command, 1, 1,
+				 "the text form is not read; capture the command with "
+				 "'| json-print'");
+	return fa_onyx_json(cap, ret, err);
 }
 
 static json_t *fa_onyx_qos_port(json_t *device, const char *name)
@@ -213,9 +217,7 @@ int fa_parse_onyx_qos(const struct fa_capture *cap, json_t *device, struct fa_er
 	int r, nports = 0;
 	size_t i;
 
-	if (!fa_onyx_is_json(cap))
-		return fa_onyx_need_json(cap, err);
-	r = fa_onyx_json(cap, &root, err);
+	r = fa_onyx_json_only(cap, &root, err);
 	if (r)
 		return r;
 	if (json_is_array(root)) {
@@ -337,9 +339,7 @@ int fa_parse_onyx_congestion(const struct fa_capture *cap, json_t *device, struc
 	int r, nports = 0;
 	size_t i;
 
-	if (!fa_onyx_is_json(cap))
-		return fa_onyx_need_json(cap, err);
-	r = fa_onyx_json(cap, &root, err);
+	r = fa_onyx_json_only(cap, &root, err);
 	if (r)
 		return r;
 	memset(&c, 0, sizeof(c));
