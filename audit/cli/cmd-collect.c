@@ -109,8 +109,8 @@ static int fa_collect_write_fragment(json_t *device, const char *output)
 		fa_cli_errorf("nothing was collected");
 		return FA_EXIT_UNAVAILABLE;
 	}
-	if (!st || strcmp(st, "ok") != 0) {
-		fa_cli_errorf("%s: %s: %s", fa_get_str(device, "name"), st ? st : "not collected",
+	if (st && strcmp(st, "ok") != 0) {
+		fa_cli_errorf("%s: %s: %s", fa_get_str(device, "name"), st,
 			      fa_get_str(device, "error") ? fa_get_str(device, "error") : "");
 		json_decref(device);
 		return FA_EXIT_UNAVAILABLE;
