@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <regex.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,22 +45,59 @@ static const char *const fa_secret_suffixes[] = {
 	"-password", "-passwd", "-passkey", "-secret", "-token", "-private-key", "-community",
 };
 
+/* The keys in an open-addressing table of their FNV-1a hashes, filled at first use. */
+#define FA_SECRET_SLOTS 128
+static const char *fa_secret_slot_key[FA_SECRET_SLOTS];
+static uint32_t fa_secret_slot_hash[FA_SECRET_SLOTS];
+
+#define FA_FNV_BASIS 2166136261u
+#define FA_FNV_PRIME 16777619u
+
+static void fa_secret_keys_index(void)
+{
+	size_t i, slot;
+
+	for (i = 0; i < sizeof(fa_secret_keys) / sizeof(fa_secret_keys[0]); i++) {
+		uint32_t h = FA_FNV_BASIS;
+		const char *p;
+
+		for (p = fa_secret_keys[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * FA_FNV_PRIME;
+		for (slot = h % FA_SECRET_SLOTS; fa_secret_slot_key[slot];)
+			slot = (slot + 1) % FA_SECRET_SLOTS;
+		fa_secret_slot_key[slot] = fa_secret_keys[i];
+		fa_secret_slot_hash[slot] = h;
+	}
+}
+
+/* Called for every key of every JSON output: one hash lookup, suffixes only past a dash. */
 static bool fa_is_secret_key(const char *s, size_t len)
 {
+	static pthread_once_t indexed = PTHREAD_ONCE_INIT;
 	char k[64];
-	size_t i, n;
+	size_t i, n, slot;
+	uint32_t h = FA_FNV_BASIS;
+	bool dash = false;
 
 	if (len == 0 || len >= sizeof(k))
 		return false;
-	for (i = 0; i < len; i++)
-		k[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		k[i] = c == '_' ? '-' : c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+		dash |= k[i] == '-';
+		h = (h ^ (unsigned char)k[i]) * FA_FNV_PRIME;
+	}
 	k[len] = '\0';
-	for (i = 0; i < sizeof(fa_secret_keys) / sizeof(fa_secret_keys[0]); i++)
-		if (strcmp(k, fa_secret_keys[i]) == 0)
+	pthread_once(&indexed, fa_secret_keys_index);
+	for (slot = h % FA_SECRET_SLOTS; fa_secret_slot_key[slot];
+	     slot = (slot + 1) % FA_SECRET_SLOTS)
+		if (fa_secret_slot_hash[slot] == h && strcmp(k, fa_secret_slot_key[slot]) == 0)
 			return true;
-	for (i = 0; i < sizeof(fa_secret_suffixes) / sizeof(fa_secret_suffixes[0]); i++) {
+	for (i = 0; dash && i < sizeof(fa_secret_suffixes) / sizeof(fa_secret_suffixes[0]); i++) {
 		n = strlen(fa_secret_suffixes[i]);
-		if (len > n && strcmp(k + len - n, fa_secret_suffixes[i]) == 0)
+		if (len > n && k[len - 1] == fa_secret_suffixes[i][n - 1] &&
+		    memcmp(k + len - n, fa_secret_suffixes[i], n) == 0)
 			return true;
 	}
 	return false;
@@ -102,10 +140,19 @@ struct fa_json_frame {
 static size_t fa_json_string_end(const char *s, size_t len)
 {
 	size_t i = 1;
+	const char *q;
 
-	while (i < len && s[i] != '"')
-		i += s[i] == '\\' ? 2 : 1;
-	return i < len ? i + 1 : len;
+	/* the next quote not escaped: an odd run of backslashes before it escapes it */
+	while (i < len && (q = memchr(s + i, '"', len - i))) {
+		size_t at = (size_t)(q - s), b = 0;
+
+		while (at - b > 1 && s[at - b - 1] == '\\')
+			b++;
+		if (b % 2 == 0)
+			return at + 1;
+		i = at + 1;
+	}
+	return len;
 }
 
 static size_t fa_scrub_json(struct fa_buf *b)
