@@ -5,6 +5,7 @@
 #include <ctype.h>
 
 #include "drivers/cumulus-nclu/parse-cumulus-nclu-int.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 const char *fa_nclu_cmd(const struct fa_capture *cap, const char *dflt)
@@ -41,7 +42,7 @@ int fa_nclu_load(const struct fa_capture *cap, const char *dflt_cmd, json_t **re
 		;
 	if (i == len)
 		return fa_err_set(err, FA_EPARSE, "%s: empty output", cmd);
-	root = json_loadb(d, len, 0, &jerr);
+	root = fa_json_loadb(d, len, 0, &jerr);
 	if (!root) {
 		at = fa_nclu_line(d, len, jerr.line > 0 ? jerr.line : 1, &n);
 		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s): %.*s", cmd,

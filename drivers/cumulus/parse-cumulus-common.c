@@ -18,6 +18,7 @@
 #include "audit/util/buf.h"
 #include "drivers/cumulus/parse-cumulus-int.h"
 #include "drivers/text/units.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 /* A range list may not expand to more names than this (a typo must not allocate millions). */
@@ -65,7 +66,7 @@ int fa_cumulus_load(const struct fa_capture *cap, const char *dflt_cmd, json_t *
 
 	if (r < 0)
 		return r;
-	root = json_loadb(d, len, JSON_DECODE_ANY, &jerr);
+	root = fa_json_loadb(d, len, JSON_DECODE_ANY, &jerr);
 	if (!root)
 		return fa_cumulus_not_json(d, len, i, cmd, &jerr, err);
 	*ret = root;

@@ -36,6 +36,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/eos/parse-eos.h"
 #include "drivers/text/units.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_EOS_CONFIG_CMD "show running-config sanitized"
@@ -578,7 +579,7 @@ int fa_parse_eos_config(const struct fa_capture *cap, json_t *device, struct fa_
 		json_error_t jerr;
 		json_t *out;
 
-		root = json_loadb(text, tlen, 0, &jerr);
+		root = fa_json_loadb(text, tlen, 0, &jerr);
 		out = json_object_get(root, "output");
 		if (!json_is_string(out)) {
 			r = fa_err_set(err, FA_EPARSE,

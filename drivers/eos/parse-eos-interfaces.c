@@ -18,6 +18,7 @@
 #include "audit/model.h"
 #include "drivers/eos/parse-eos.h"
 #include "drivers/text/mac.h"
+#include "drivers/platform.h"
 #include "audit/util/banned.h"
 
 #define FA_EOS_INTF_CMD "show interfaces | json"
@@ -121,33 +122,25 @@ static void fa_eos_interface(json_t *device, const char *name, const json_t *i)
 		fa_eos_interface_counters(device, name, p, json_object_get(i, "interfaceCounters"));
 }
 
+static bool fa_eos_interface_each(json_t *device, const char *name, const json_t *intf,
+				  const void *ctx)
+{
+	(void)ctx;
+	fa_eos_interface(device, name, intf);
+	return true;
+}
+
 int fa_parse_eos_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	json_error_t jerr;
-	json_t *root, *ifs, *v;
-	const char *k;
 	size_t i;
+	int r;
 
 	for (i = 0; i < cap->len && isspace((unsigned char)cap->data[i]); i++)
 		;
 	if (i < cap->len && cap->data[i] != '{')
 		return fa_parse_eos_interfaces_text(cap, device, err);
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
-	if (!root)
-		return fa_err_set(err, FA_EPARSE, FA_EOS_INTF_CMD ": not JSON (line %d: %s)",
-				  jerr.line, jerr.text);
-	ifs = json_object_get(root, "interfaces");
-	if (!json_is_object(ifs)) {
-		json_decref(root);
-		return fa_err_set(err, FA_EPARSE, FA_EOS_INTF_CMD ": no \"interfaces\" object");
-	}
-	json_object_foreach(ifs, k, v)
-	{
-		if (json_is_object(v))
-			fa_eos_interface(device, k, v);
-		else
-			fa_device_warn(device, FA_EOS_INTF_CMD ": %s: entry is not an object", k);
-	}
-	json_decref(root);
-	return 0;
+	r = fa_eos_each_interface(cap, device, err, FA_EOS_INTF_CMD, "interfaces",
+				  fa_eos_interface_each, NULL);
+	/* no interface at all is an answer ("nothing recognised" decides) */
+	return r == FA_PARSED_EMPTY ? 0 : r;
 }

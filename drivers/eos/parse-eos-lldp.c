@@ -16,6 +16,7 @@
 
 #include "audit/model.h"
 #include "drivers/eos/parse-eos.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_EOS_LLDP_CMD "show lldp neighbors detail | json"
@@ -86,7 +87,7 @@ int fa_parse_eos_lldp(const struct fa_capture *cap, json_t *device, struct fa_er
 	json_t *root, *nbrs, *v, *list;
 	const char *k;
 
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_err_set(err, FA_EPARSE, FA_EOS_LLDP_CMD ": not JSON (line %d: %s)",
 				  jerr.line, jerr.text);

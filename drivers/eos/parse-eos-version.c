@@ -20,6 +20,7 @@
 #include "audit/model.h"
 #include "drivers/eos/parse-eos.h"
 #include "drivers/text/textscan.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_EOS_VERSION_CMD "show version | json"
@@ -90,7 +91,7 @@ int fa_parse_eos_version(const struct fa_capture *cap, json_t *device, struct fa
 	if (i < cap->len && cap->data[i] != '{')
 		return fa_eos_version_text(cap, device, err);
 
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_err_set(err, FA_EPARSE, FA_EOS_VERSION_CMD ": not JSON (line %d: %s)",
 				  jerr.line, jerr.text);

@@ -19,6 +19,7 @@
 #include "drivers/ib-fabric/parse-ib.h"
 #include "drivers/ib-fabric/parse-ib-int.h"
 #include "drivers/text/textscan.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_IBND_FORMAT "fabric-audit-ibnd/1"
@@ -361,7 +362,7 @@ int fa_parse_ib_ibnd(const struct fa_capture *cap, json_t *device, struct fa_err
 	size_t i, j, bad = 0;
 	int r = 0;
 
-	doc = json_loadb(cap->data, cap->len, 0, &jerr);
+	doc = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!doc)
 		return fa_err_at(err, FA_EPARSE, cmd, jerr.line, jerr.column, "not JSON: %s",
 				 jerr.text);

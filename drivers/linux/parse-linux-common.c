@@ -8,6 +8,7 @@
 
 #include "audit/model.h"
 #include "drivers/linux/parse-linux-int.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 const char *fa_linux_cmd(const struct fa_capture *cap, const char *tmpl)
@@ -155,7 +156,7 @@ int fa_linux_json_load(const struct fa_capture *cap, const char *cmd, json_t **r
 
 	if (fa_textscan_is_blank((struct fa_textscan_span){ cap->data, cap->len }))
 		return fa_err_set(err, FA_EPARSE, "%s: no output", cmd);
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_linux_not_json(cap, cmd, &jerr, err);
 	*ret = root;

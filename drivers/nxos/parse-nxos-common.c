@@ -10,6 +10,7 @@
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "drivers/nxos/parse-nxos.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 int fa_nxos_is_json(const struct fa_capture *cap)
@@ -46,7 +47,7 @@ int fa_nxos_json(const struct fa_capture *cap, json_t **ret, struct fa_err *err)
 
 	if (cap->len == 0)
 		return fa_err_at(err, FA_EPARSE, src, 0, 0, "empty output");
-	root = json_loadb(cap->data, cap->len, JSON_REJECT_DUPLICATES, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root)
 		return fa_err_at(err, FA_EPARSE, src, jerr.line, jerr.column, "not JSON: %s",
 				 jerr.text);

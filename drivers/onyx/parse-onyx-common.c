@@ -9,6 +9,7 @@
 #include "audit/model.h"
 #include "audit/util/xalloc.h"
 #include "drivers/onyx/parse-onyx.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 void fa_onyx_lines_init(struct fa_onyx_lines *it, const struct fa_capture *cap)
@@ -111,7 +112,7 @@ int fa_onyx_json(const struct fa_capture *cap, json_t **ret, struct fa_err *err)
 	json_error_t jerr;
 	json_t *root, *data;
 
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_err_at(err, FA_EPARSE, src, jerr.line, jerr.column, "not JSON: %s",
 				 jerr.text);

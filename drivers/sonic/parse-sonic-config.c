@@ -33,6 +33,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/sonic/parse-sonic.h"
 #include "drivers/text/units.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_SONIC_CMD "show runningconfiguration all"
@@ -661,7 +662,7 @@ int fa_parse_sonic_config(const struct fa_capture *cap, json_t *device, struct f
 	const char *k;
 	json_t *v;
 
-	root = json_loadb(cap->data, cap->len, JSON_REJECT_DUPLICATES, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root)
 		return fa_err_set(err, FA_EPARSE, FA_SONIC_CMD ": not JSON (line %d: %s)",
 				  jerr.line, jerr.text);

@@ -16,6 +16,7 @@
 
 #include "audit/model.h"
 #include "drivers/sonic/parse-sonic.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 #define FA_LLDP_CMD "docker exec lldp lldpctl -f json"
@@ -103,7 +104,7 @@ int fa_parse_sonic_lldp(const struct fa_capture *cap, json_t *device, struct fa_
 	const char *k;
 	size_t i;
 
-	root = json_loadb(cap->data, cap->len, 0, &jerr);
+	root = fa_json_loadb(cap->data, cap->len, 0, &jerr);
 	if (!root)
 		return fa_err_set(err, FA_EPARSE, FA_LLDP_CMD ": not JSON (line %d: %s)", jerr.line,
 				  jerr.text);

@@ -10,6 +10,7 @@
 #include "audit/util/xalloc.h"
 #include "drivers/parse.h"
 #include "drivers/text/jsoneach.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 /* A cursor over the text, counting lines so that errors point into the whole document. */
@@ -116,7 +117,7 @@ static int fa_je_skip(struct fa_je *c)
 static json_t *fa_je_load(struct fa_je *c, size_t start, int line, size_t line_start)
 {
 	json_error_t e;
-	json_t *v = json_loadb(c->s + start, c->i - start, JSON_DECODE_ANY, &e);
+	json_t *v = fa_json_loadb(c->s + start, c->i - start, JSON_DECODE_ANY, &e);
 
 	if (!v) {
 		*c->jerr = e;
@@ -168,12 +169,60 @@ static int fa_je_key(struct fa_je *c, char **buf, size_t *size)
 	return 0;
 }
 
+/* fa_json_each_in(): the top-level member whose members are handed over, and what it was. */
+struct fa_je_into {
+	const char *name;
+	enum fa_json_each_kind kind;
+};
+
+/* One member at s[i], loaded and handed to @fn; the parse budget is checked between them. */
+static int fa_je_member(struct fa_je *c, fa_json_each_fn *fn, void *ctx, const char *key,
+			size_t index, struct fa_err *err)
+{
+	size_t start = c->i, line_start = c->line_start;
+	int line = c->line, r = fa_je_skip(c);
+	json_t *v;
+
+	if (r < 0)
+		return r;
+	if (index % 256 == 255 && fa_parse_budget_over())
+		return fa_err_set(err, FA_ETIMEOUT, "over the parse budget after %zu members "
+				  "(--parse-budget)", index);
+	v = fa_je_load(c, start, line, line_start);
+	if (!v)
+		return -FA_EPARSE;
+	r = fn(ctx, key, index, v, err);
+	json_decref(v);
+	return r;
+}
+
+static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_je_into *into,
+		      struct fa_err *err);
+
+/* A top-level member for fa_json_each_in(): walked when it is the one named, else skipped. */
+static int fa_je_into_member(struct fa_je *c, fa_json_each_fn *fn, void *ctx,
+			     struct fa_je_into *into, const char *key, struct fa_err *err)
+{
+	char ch = c->i < c->len ? c->s[c->i] : '\0';
+
+	if (!key || strcmp(key, into->name) != 0)
+		return fa_je_skip(c);
+	if (ch != '{' && ch != '[') {
+		into->kind = FA_JSON_EACH_OTHER;
+		return fa_je_skip(c);
+	}
+	into->kind = ch == '{' ? FA_JSON_EACH_OBJECT : FA_JSON_EACH_ARRAY;
+	return fa_je_walk(c, fn, ctx, NULL, err);
+}
+
 /*
- * One walk over the members of the container at s[i].  With @fn NULL only the extent of each
- * member is found (the brackets, commas and colons of the whole text checked, nothing
- * allocated); otherwise each member is loaded and handed to @fn.
+ * One walk over the members of the container at s[i], up to its closing bracket.  With @fn
+ * NULL only the extent of each member is found (the brackets, commas and colons of the whole
+ * text checked, nothing allocated); otherwise each member is loaded and handed to @fn, or,
+ * with @into, only the members of the member @into->name are, by a walk of that one.
  */
-static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_err *err)
+static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_je_into *into,
+		      struct fa_err *err)
 {
 	const char *data = c->s;
 	size_t len = c->len, index = 0, keysize = 0;
@@ -185,13 +234,9 @@ static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa
 	fa_je_ws(c);
 	if (c->i < len && data[c->i] == close) {
 		c->i++;
-		goto end;
+		goto out;
 	}
 	for (;;) {
-		size_t start, line_start;
-		int line;
-		json_t *v;
-
 		if (object) {
 			if (c->i >= len || data[c->i] != '"') {
 				r = fa_je_fail(c, "string or '}' expected");
@@ -212,29 +257,14 @@ static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa
 			c->i++;
 			fa_je_ws(c);
 		}
-		start = c->i;
-		line = c->line;
-		line_start = c->line_start;
-		r = fa_je_skip(c);
+		if (fn && into)
+			r = fa_je_into_member(c, fn, ctx, into, object ? key : NULL, err);
+		else if (fn)
+			r = fa_je_member(c, fn, ctx, object ? key : NULL, index++, err);
+		else
+			r = fa_je_skip(c);
 		if (r < 0)
 			goto out;
-		/* a member at a time, so the parse budget is checked between members */
-		if (fn && index % 256 == 255 && fa_parse_budget_over()) {
-			r = fa_err_set(err, FA_ETIMEOUT, "over the parse budget after %zu members "
-				       "(--parse-budget)", index);
-			goto out;
-		}
-		if (fn) {
-			v = fa_je_load(c, start, line, line_start);
-			if (!v) {
-				r = -FA_EPARSE;
-				goto out;
-			}
-			r = fn(ctx, object ? key : NULL, index++, v, err);
-			json_decref(v);
-			if (r < 0)
-				goto out;
-		}
 		fa_je_ws(c);
 		if (c->i < len && data[c->i] == ',') {
 			c->i++;
@@ -248,17 +278,22 @@ static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa
 		r = fa_je_fail(c, object ? "',' or '}' expected" : "',' or ']' expected");
 		goto out;
 	}
-end:
-	fa_je_ws(c);
-	if (c->i < len)
-		r = fa_je_fail(c, "end of file expected");
 out:
 	free(key);
 	return r;
 }
 
-int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
-		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err)
+/* After the top-level container: nothing but blanks. */
+static int fa_je_end(struct fa_je *c)
+{
+	fa_je_ws(c);
+	return c->i < c->len ? fa_je_fail(c, "end of file expected") : 0;
+}
+
+/* The two walks of fa_json_each() and fa_json_each_in(): the check, then the reading. */
+static int fa_je_run(const char *data, size_t len, size_t flags, fa_json_each_fn *fn,
+		     void *ctx, struct fa_je_into *into, enum fa_json_each_kind *ret_kind,
+		     json_error_t *ret_jerr, struct fa_err *err)
 {
 	struct fa_je c = { data, len, 0, 1, 0, ret_jerr };
 	size_t top;
@@ -267,7 +302,7 @@ int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn
 	fa_je_ws(&c);
 	if (c.i >= len || (data[c.i] != '[' && data[c.i] != '{')) {
 		/* not a container: jansson alone decides */
-		json_t *v = json_loadb(data, len, flags, ret_jerr);
+		json_t *v = fa_json_loadb(data, len, flags, ret_jerr);
 
 		if (!v)
 			return -FA_EPARSE;
@@ -278,15 +313,33 @@ int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn
 	}
 	/* a cut or garbled text is refused before any member is handed over */
 	top = c.i;
-	r = fa_je_walk(&c, NULL, NULL, err);
+	r = fa_je_walk(&c, NULL, NULL, NULL, err);
+	if (r == 0)
+		r = fa_je_end(&c);
 	if (r < 0)
 		return r;
 	c.i = top;
 	c.line = 1;
 	c.line_start = 0;
 	fa_je_ws(&c);
-	r = fa_je_walk(&c, fn, ctx, err);
+	r = fa_je_walk(&c, fn, ctx, into, err);
 	if (r == 0 && ret_kind)
-		*ret_kind = data[top] == '{' ? FA_JSON_EACH_OBJECT : FA_JSON_EACH_ARRAY;
+		*ret_kind = into ? into->kind
+				 : data[top] == '{' ? FA_JSON_EACH_OBJECT : FA_JSON_EACH_ARRAY;
 	return r;
+}
+
+int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
+		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err)
+{
+	return fa_je_run(data, len, flags, fn, ctx, NULL, ret_kind, ret_jerr, err);
+}
+
+int fa_json_each_in(const char *data, size_t len, const char *name, fa_json_each_fn *fn,
+		    void *ctx, enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr,
+		    struct fa_err *err)
+{
+	struct fa_je_into into = { name, FA_JSON_EACH_MISSING };
+
+	return fa_je_run(data, len, 0, fn, ctx, &into, ret_kind, ret_jerr, err);
 }

@@ -39,6 +39,7 @@ enum fa_json_each_kind {
 	FA_JSON_EACH_ARRAY,
 	FA_JSON_EACH_OBJECT,
 	FA_JSON_EACH_OTHER,	/* a string, number or literal: no member, @fn not called */
+	FA_JSON_EACH_MISSING,	/* fa_json_each_in(): no such member */
 };
 
 /*
@@ -51,5 +52,16 @@ enum fa_json_each_kind {
  */
 int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
 		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err);
+
+/*
+ * As fa_json_each(), for the members of the array or object held by the top-level object's
+ * member @name, as in EOS's {"interfaces": {"Ethernet1": {...}, ...}}: the other top-level
+ * members are checked but not loaded.  *@ret_kind is the kind of @name's value
+ * (FA_JSON_EACH_OTHER for a scalar, FA_JSON_EACH_MISSING when the top level is not an object
+ * or has no such member); @fn is called only for an array or object.
+ */
+int fa_json_each_in(const char *data, size_t len, const char *name, fa_json_each_fn *fn,
+		    void *ctx, enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr,
+		    struct fa_err *err);
 
 #endif /* FA_DRIVERS_TEXT_JSONEACH_H */

@@ -14,6 +14,7 @@
 
 #include "audit/util/xalloc.h"
 #include "drivers/text/outnorm.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 struct fa_line {
@@ -281,7 +282,7 @@ static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf
 
 	if (!len || text[0] != '[' || !fa_may_be_single_key_list(text, len))
 		return false;
-	root = json_loadb(text, len, 0, NULL);
+	root = fa_json_loadb(text, len, 0, NULL);
 	if (!json_is_array(root) || json_array_size(root) == 0) {
 		json_decref(root);
 		return false;

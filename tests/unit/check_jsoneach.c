@@ -3,7 +3,8 @@
  * Member-by-member JSON reading (drivers/text/jsoneach.h) and the parse budget
  * (drivers/parse.h): members come in order with their keys, text jansson refuses is refused
  * with the line of the fault, a cut text hands over no member, and a budget that runs out
- * stops a long output between members.
+ * stops a long output between members.  fa_json_each_in() walks one member of the top level;
+ * fa_json_loadb() answers as json_loadb().
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include "drivers/cumulus/parse-cumulus.h"
 #include "drivers/parse.h"
 #include "drivers/text/jsoneach.h"
+#include "drivers/text/jsonload.h"
 #include "tests/unit/unit.h"
 
 struct fa_t_seen {
@@ -120,6 +122,78 @@ START_TEST(jsoneach_refuses_what_jansson_refuses)
 }
 END_TEST
 
+/* EOS's {"interfaces": {...}}: only the named member's members, in order, the rest skipped. */
+START_TEST(jsoneach_in_walks_one_member)
+{
+	static const char text[] = "{\"other\": {\"x\": {\"v\": 9}},\n \"interfaces\": "
+				   "{\"Ethernet1\": {\"v\": 1}, \"Ethernet2\": {\"v\": 2}}, "
+				   "\"tail\": [1, 2]}";
+	struct fa_t_seen s = { 0 };
+	enum fa_json_each_kind kind;
+	json_error_t jerr;
+
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "interfaces", fa_t_member, &s,
+					 &kind, &jerr, NULL), 0);
+	ck_assert_int_eq(kind, FA_JSON_EACH_OBJECT);
+	ck_assert_msg(s.n == 2, "Only the members of \"interfaces\" are handed over: %zu", s.n);
+	ck_assert_str_eq(s.keys[0], "Ethernet1");
+	ck_assert_msg(s.values[1] == 2, "They keep their values.");
+
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "missing", fa_t_member, &s, &kind,
+					 &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_MISSING && s.n == 0, "No such member: none read.");
+	ck_assert_int_eq(fa_json_each_in("{\"interfaces\": 3}", 17, "interfaces", fa_t_member,
+					 &s, &kind, &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_OTHER && s.n == 0, "A number has no member.");
+	ck_assert_int_eq(fa_json_each_in("[{\"interfaces\": {}}]", 20, "interfaces", fa_t_member,
+					 &s, &kind, &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_MISSING, "A list at the top has no member by name.");
+
+	/* a cut text is refused before any member is handed over, its line counted */
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text) - 1, "interfaces", fa_t_member, &s,
+					 &kind, &jerr, NULL), -FA_EPARSE);
+	ck_assert_msg(s.n == 0 && jerr.line == 2, "Refused at line %d with %zu read", jerr.line,
+		      s.n);
+}
+END_TEST
+
+/* fa_json_loadb() is json_loadb(): the same values, the same refusals, duplicates kept last. */
+START_TEST(jsonload_is_json_loadb)
+{
+	static const struct {
+		const char *text;
+		size_t flags;
+	} cases[] = {
+		{ "{\"a\": [1, 2.5, \"x\\u00e9\", true, null], \"b\": {}}", 0 },
+		{ "{\"a\": 1, \"a\": 2}", 0 },			/* kept last */
+		{ "{\"a\": 1, \"a\": 2}", JSON_REJECT_DUPLICATES },	/* refused */
+		{ "\"text\"", 0 },					/* refused */
+		{ "\"text\"", JSON_DECODE_ANY },
+		{ "[\"\\u0000\"]", 0 },				/* refused */
+		{ "[1, 2", 0 },
+		{ "[99999999999999999999]", 0 },
+		{ "", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *t = cases[i].text;
+		json_error_t e1, e2;
+		json_t *want = json_loadb(t, strlen(t), cases[i].flags, &e1);
+		json_t *got = fa_json_loadb(t, strlen(t), cases[i].flags, &e2);
+
+		ck_assert_msg(!want == !got, "'%s': both accept or both refuse", t);
+		ck_assert_msg(!want || json_equal(want, got), "'%s': the same value", t);
+		ck_assert_msg(want || (e1.line == e2.line && strcmp(e1.text, e2.text) == 0),
+			      "'%s': the same error (%s / %s)", t, e1.text, e2.text);
+		json_decref(want);
+		json_decref(got);
+	}
+}
+END_TEST
+
 /* A budget far too small for 50,000 interfaces stops the parser between members. */
 START_TEST(jsoneach_parse_budget_stops_a_long_output)
 {
@@ -167,6 +241,8 @@ Suite *fa_jsoneach_suite(void)
 	tcase_add_test(tc, jsoneach_members_in_order);
 	tcase_add_test(tc, jsoneach_refuses_what_jansson_refuses);
 	tcase_add_test(tc, jsoneach_parse_budget_stops_a_long_output);
+	tcase_add_test(tc, jsoneach_in_walks_one_member);
+	tcase_add_test(tc, jsonload_is_json_loadb);
 	suite_add_tcase(s, tc);
 	return s;
 }
