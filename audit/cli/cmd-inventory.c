@@ -122,7 +122,7 @@ static int fa_inv_print_json(const struct fa_inventory *inv)
 	json_t *j = fa_inventory_to_json(inv);
 	int r;
 
-	r = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+	r = fa_cli_dump_json(j, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 	json_decref(j);
 	if (r < 0)
 		return FA_EXIT_IOERR;

@@ -173,12 +173,12 @@ static int fa_parse_run(int argc, char **argv)
 		code = FA_EXIT_DATAERR;
 	}
 	/* written as it is made: the text of 100,000 ports is not held whole */
-	if (json_dumpf(out, stdout, JSON_INDENT(2) | JSON_SORT_KEYS) == 0)
+	if (fa_cli_dump_json(out, stdout, JSON_INDENT(2) | JSON_SORT_KEYS) == 0)
 		putchar('\n');
 out:
 	free(arg);
 	json_decref(out);
-	json_decref(dev);
+	fa_cli_drop_device(dev);
 	fa_buf_release(&in);
 	return code;
 }

@@ -698,7 +698,7 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		fa_rules_explain(r);
 	} else if (strcmp(format, "json") == 0) {
 		list = fa_ruleset_list_json(rs);
-		json_dumpf(list, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		fa_cli_dump_json(list, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		fputc('\n', stdout);
 		json_decref(list);
 	} else if (strcmp(format, "markdown") == 0) {

@@ -304,7 +304,7 @@ static void fa_show_print(const struct fa_show *s, const char *format)
 				json_object_set(o, fa_expr_text(s->cols[j]), json_array_get(row, j));
 			json_array_append_new(out, o);
 		}
-		json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fa_cli_dump_json(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		putchar('\n');
 		json_decref(out);
 		free(width);

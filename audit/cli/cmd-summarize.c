@@ -173,7 +173,7 @@ static int fa_cmd_summarize_run(int argc, char **argv)
 		return code;
 	sum = fa_summarize(snap);
 	if (!strcmp(format, "json")) {
-		json_dumpf(sum, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		fa_cli_dump_json(sum, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
 	} else {
 		fa_summarize_text(sum);

@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "audit/util/err.h"
 
@@ -94,11 +95,16 @@ int fa_cli_finish(int code);
 int fa_cli_report_load(const char *path, json_t **ret, struct fa_err *err);
 
 /*
- * Let go of the snapshot a command is done with, just before it returns.  A large one is
- * kept until the process exits instead of being freed value by value: freeing the model of a
- * 100k-GPU fabric takes seconds, which the kernel does at once.  Small ones are freed, so
- * leak checkers still see every path.
+ * Let go of the snapshot (parse: the device) a command is done with, just before it
+ * returns.  A large one (100,000 ports and links or more) is kept until the process exits
+ * instead of being freed value by value: freeing the model of a 100k-GPU fabric takes
+ * seconds, which the kernel does at once.  Small ones are freed, so leak checkers still see
+ * every path.
  */
 void fa_cli_drop_snapshot(json_t *snapshot);
+void fa_cli_drop_device(json_t *dev);
+
+/* json_dumpf(@v, @f, @flags), written in large pieces; 0, or -1 when writing failed. */
+int fa_cli_dump_json(const json_t *v, FILE *f, size_t flags);
 
 #endif /* FA_CLI_CMD_H */

@@ -225,25 +225,77 @@ int fa_cli_exit_for(int code)
 	}
 }
 
-/* Ports and links over which a snapshot is kept rather than freed at exit. */
+/* Ports and links over which a snapshot or device is kept rather than freed at exit: freeing
+ * a big model value by value takes seconds the kernel spends at once. */
 #define FA_CLI_KEEP_AT_EXIT 100000
+
+static void fa_cli_drop(json_t *v, size_t n)
+{
+	/* still reachable: not a leak, and gone with the process; diff and gate hold two
+	 * snapshots, parse one device */
+	static json_t *kept[2];
+	size_t i;
+
+	for (i = 0; n >= FA_CLI_KEEP_AT_EXIT && i < sizeof(kept) / sizeof(kept[0]); i++) {
+		if (!kept[i]) {
+			kept[i] = v;
+			return;
+		}
+	}
+	json_decref(v);
+}
 
 void fa_cli_drop_snapshot(json_t *snapshot)
 {
-	/* still reachable: not a leak, and gone with the process; diff and gate hold two */
-	static json_t *kept[2];
 	const json_t *d;
 	size_t i, n = json_array_size(json_object_get(snapshot, "links"));
 
 	json_array_foreach(json_object_get(snapshot, "devices"), i, d)
 		n += json_array_size(json_object_get(d, "ports"));
-	for (i = 0; n >= FA_CLI_KEEP_AT_EXIT && i < sizeof(kept) / sizeof(kept[0]); i++) {
-		if (!kept[i]) {
-			kept[i] = snapshot;
-			return;
-		}
+	fa_cli_drop(snapshot, n);
+}
+
+void fa_cli_drop_device(json_t *dev)
+{
+	fa_cli_drop(dev, json_array_size(json_object_get(dev, "ports")));
+}
+
+/* jansson's json_dumpf() writes each token with its own fwrite(): 100,000 ports of "parse"
+ * are millions of locked calls.  A buffer of our own hands stdio big pieces instead. */
+struct fa_cli_dump {
+	FILE *f;
+	size_t len;
+	char buf[64 * 1024];
+};
+
+static int fa_cli_dump_put(const char *s, size_t n, void *data)
+{
+	struct fa_cli_dump *d = data;
+
+	if (d->len + n > sizeof(d->buf)) {
+		if (d->len && fwrite(d->buf, 1, d->len, d->f) != d->len)
+			return -1;
+		d->len = 0;
+		if (n > sizeof(d->buf))
+			return fwrite(s, 1, n, d->f) == n ? 0 : -1;
 	}
-	json_decref(snapshot);
+	memcpy(d->buf + d->len, s, n);
+	d->len += n;
+	return 0;
+}
+
+int fa_cli_dump_json(const json_t *v, FILE *f, size_t flags)
+{
+	struct fa_cli_dump *d = fa_xmalloc(sizeof(*d));
+	int r;
+
+	d->f = f;
+	d->len = 0;
+	r = json_dump_callback(v, fa_cli_dump_put, d, flags);
+	if (r == 0 && d->len && fwrite(d->buf, 1, d->len, f) != d->len)
+		r = -1;
+	free(d);
+	return r;
 }
 
 int fa_cli_finish(int code)
