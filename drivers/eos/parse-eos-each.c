@@ -45,8 +45,8 @@ int fa_eos_each_interface(const struct fa_capture *cap, json_t *device, struct f
 	json_error_t jerr;
 	int r;
 
-	r = fa_json_each_in(cap->data, cap->len, member, fa_eos_each_member, &e, &kind, &jerr,
-			    err);
+	r = fa_json_each_in(cap->data, cap->len, member, 0, fa_eos_each_member, &e, &kind,
+			    &jerr, err);
 	if (r == -FA_EPARSE)
 		return fa_err_set(err, FA_EPARSE, "%s: not JSON (line %d: %s)", cmd, jerr.line,
 				  jerr.text);

@@ -38,6 +38,7 @@
 #include "drivers/nxos/parse-nxos.h"
 #include "drivers/text/mac.h"
 #include "drivers/text/units.h"
+#include "drivers/text/jsoneach.h"
 #include "audit/util/banned.h"
 
 /* A JSON string or integer as text in @buf; NULL when absent or of another type. */
@@ -156,12 +157,40 @@ static void fa_nxos_json_row(json_t *device, const char *cmd, const json_t *row)
 		fa_nxos_json_counters(device, port, cmd, name, row);
 }
 
+struct fa_nxos_each_row {
+	json_t *device;
+	const char *cmd;
+};
+
+static int fa_nxos_each_row(void *ctx, const char *key, size_t index, json_t *row,
+			    struct fa_err *err)
+{
+	struct fa_nxos_each_row *e = ctx;
+
+	(void)index;
+	(void)err;
+	if (!key && json_is_object(row))	/* a one-row object is read whole, below */
+		fa_nxos_json_row(e->device, e->cmd, row);
+	return 0;
+}
+
 static int fa_nxos_interface_json(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
+	struct fa_nxos_each_row e = { device, cap->command };
+	enum fa_json_each_kind kind = FA_JSON_EACH_MISSING;
 	json_t *root = NULL, *rows, *row;
+	json_error_t jerr;
 	size_t i;
 	int r;
 
+	/* The usual shape, a list of rows, is read a row at a time (no jansson tree of the
+	 * whole output); an NX-API envelope, one row, row groups or a fault: whole, below. */
+	r = fa_json_each_in(cap->data, cap->len, "TABLE_interface/ROW_interface",
+			    JSON_REJECT_DUPLICATES, fa_nxos_each_row, &e, &kind, &jerr, err);
+	if (r == 0 && kind == FA_JSON_EACH_ARRAY)
+		return 0;
+	if (r < 0 && r != -FA_EPARSE)
+		return r;
 	r = fa_nxos_json(cap, &root, err);
 	if (r)
 		return r;

@@ -20,6 +20,7 @@ struct fa_je {
 	int line;		/* 1-based line of s[i] */
 	size_t line_start;	/* index of the first byte of that line */
 	json_error_t *jerr;
+	size_t flags;		/* json_loadb() flags added for each member */
 };
 
 static int fa_je_fail(struct fa_je *c, const char *msg)
@@ -117,7 +118,7 @@ static int fa_je_skip(struct fa_je *c)
 static json_t *fa_je_load(struct fa_je *c, size_t start, int line, size_t line_start)
 {
 	json_error_t e;
-	json_t *v = fa_json_loadb(c->s + start, c->i - start, JSON_DECODE_ANY, &e);
+	json_t *v = fa_json_loadb(c->s + start, c->i - start, JSON_DECODE_ANY | c->flags, &e);
 
 	if (!v) {
 		*c->jerr = e;
@@ -169,9 +170,9 @@ static int fa_je_key(struct fa_je *c, char **buf, size_t *size)
 	return 0;
 }
 
-/* fa_json_each_in(): the top-level member whose members are handed over, and what it was. */
+/* fa_json_each_in(): the path to the member whose members are handed over, and what it was. */
 struct fa_je_into {
-	const char *name;
+	const char *at;		/* the path's segment for the level being walked */
 	enum fa_json_each_kind kind;
 };
 
@@ -199,14 +200,25 @@ static int fa_je_member(struct fa_je *c, fa_json_each_fn *fn, void *ctx, const c
 static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_je_into *into,
 		      struct fa_err *err);
 
-/* A top-level member for fa_json_each_in(): walked when it is the one named, else skipped. */
+/* A member on fa_json_each_in()'s path: walked when it is the next one named, else skipped. */
 static int fa_je_into_member(struct fa_je *c, fa_json_each_fn *fn, void *ctx,
 			     struct fa_je_into *into, const char *key, struct fa_err *err)
 {
+	const char *seg = into->at;
+	size_t n = strcspn(seg, "/");
 	char ch = c->i < c->len ? c->s[c->i] : '\0';
+	int r;
 
-	if (!key || strcmp(key, into->name) != 0)
+	if (!key || strlen(key) != n || memcmp(key, seg, n) != 0)
 		return fa_je_skip(c);
+	if (seg[n] == '/') {
+		if (ch != '{')	/* the path goes on through objects only */
+			return fa_je_skip(c);
+		into->at = seg + n + 1;
+		r = fa_je_walk(c, fn, ctx, into, err);
+		into->at = seg;
+		return r;
+	}
 	if (ch != '{' && ch != '[') {
 		into->kind = FA_JSON_EACH_OTHER;
 		return fa_je_skip(c);
@@ -291,11 +303,11 @@ static int fa_je_end(struct fa_je *c)
 }
 
 /* The two walks of fa_json_each() and fa_json_each_in(): the check, then the reading. */
-static int fa_je_run(const char *data, size_t len, size_t flags, fa_json_each_fn *fn,
-		     void *ctx, struct fa_je_into *into, enum fa_json_each_kind *ret_kind,
-		     json_error_t *ret_jerr, struct fa_err *err)
+static int fa_je_run(const char *data, size_t len, size_t flags, size_t member_flags,
+		     fa_json_each_fn *fn, void *ctx, struct fa_je_into *into,
+		     enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err)
 {
-	struct fa_je c = { data, len, 0, 1, 0, ret_jerr };
+	struct fa_je c = { data, len, 0, 1, 0, ret_jerr, member_flags };
 	size_t top;
 	int r;
 
@@ -332,14 +344,14 @@ static int fa_je_run(const char *data, size_t len, size_t flags, fa_json_each_fn
 int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn, void *ctx,
 		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err)
 {
-	return fa_je_run(data, len, flags, fn, ctx, NULL, ret_kind, ret_jerr, err);
+	return fa_je_run(data, len, flags, 0, fn, ctx, NULL, ret_kind, ret_jerr, err);
 }
 
-int fa_json_each_in(const char *data, size_t len, const char *name, fa_json_each_fn *fn,
-		    void *ctx, enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr,
-		    struct fa_err *err)
+int fa_json_each_in(const char *data, size_t len, const char *path, size_t flags,
+		    fa_json_each_fn *fn, void *ctx, enum fa_json_each_kind *ret_kind,
+		    json_error_t *ret_jerr, struct fa_err *err)
 {
-	struct fa_je_into into = { name, FA_JSON_EACH_MISSING };
+	struct fa_je_into into = { path, FA_JSON_EACH_MISSING };
 
-	return fa_je_run(data, len, 0, fn, ctx, &into, ret_kind, ret_jerr, err);
+	return fa_je_run(data, len, flags, flags, fn, ctx, &into, ret_kind, ret_jerr, err);
 }

@@ -39,7 +39,7 @@ enum fa_json_each_kind {
 	FA_JSON_EACH_ARRAY,
 	FA_JSON_EACH_OBJECT,
 	FA_JSON_EACH_OTHER,	/* a string, number or literal: no member, @fn not called */
-	FA_JSON_EACH_MISSING,	/* fa_json_each_in(): no such member */
+	FA_JSON_EACH_MISSING,	/* fa_json_each_in(): nothing at that path */
 };
 
 /*
@@ -54,14 +54,18 @@ int fa_json_each(const char *data, size_t len, size_t flags, fa_json_each_fn *fn
 		 enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr, struct fa_err *err);
 
 /*
- * As fa_json_each(), for the members of the array or object held by the top-level object's
- * member @name, as in EOS's {"interfaces": {"Ethernet1": {...}, ...}}: the other top-level
- * members are checked but not loaded.  *@ret_kind is the kind of @name's value
- * (FA_JSON_EACH_OTHER for a scalar, FA_JSON_EACH_MISSING when the top level is not an object
- * or has no such member); @fn is called only for an array or object.
+ * As fa_json_each(), for the members of the array or object at @path, member names from the
+ * top-level object down separated by '/': "interfaces" for EOS's {"interfaces": {"Ethernet1":
+ * {...}}}, "TABLE_interface/ROW_interface" for NX-OS.  The members off the path are checked
+ * for brackets and strings but not loaded (a fault only jansson would see inside one goes
+ * unnoticed).  @flags are json_loadb() flags for each member loaded (JSON_REJECT_DUPLICATES;
+ * the keys along the path are not checked for duplicates).  *@ret_kind is the kind of the
+ * value at @path: FA_JSON_EACH_OTHER for a scalar, FA_JSON_EACH_MISSING when the path is not
+ * there (or goes through something other than an object); @fn is called only for an array
+ * or object.
  */
-int fa_json_each_in(const char *data, size_t len, const char *name, fa_json_each_fn *fn,
-		    void *ctx, enum fa_json_each_kind *ret_kind, json_error_t *ret_jerr,
-		    struct fa_err *err);
+int fa_json_each_in(const char *data, size_t len, const char *path, size_t flags,
+		    fa_json_each_fn *fn, void *ctx, enum fa_json_each_kind *ret_kind,
+		    json_error_t *ret_jerr, struct fa_err *err);
 
 #endif /* FA_DRIVERS_TEXT_JSONEACH_H */

@@ -3,7 +3,7 @@
  * Member-by-member JSON reading (drivers/text/jsoneach.h) and the parse budget
  * (drivers/parse.h): members come in order with their keys, text jansson refuses is refused
  * with the line of the fault, a cut text hands over no member, and a budget that runs out
- * stops a long output between members.  fa_json_each_in() walks one member of the top level;
+ * stops a long output between members.  fa_json_each_in() walks the members at a path;
  * fa_json_loadb() answers as json_loadb().
  */
 #include "config.h"
@@ -132,7 +132,7 @@ START_TEST(jsoneach_in_walks_one_member)
 	enum fa_json_each_kind kind;
 	json_error_t jerr;
 
-	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "interfaces", fa_t_member, &s,
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "interfaces", 0, fa_t_member, &s,
 					 &kind, &jerr, NULL), 0);
 	ck_assert_int_eq(kind, FA_JSON_EACH_OBJECT);
 	ck_assert_msg(s.n == 2, "Only the members of \"interfaces\" are handed over: %zu", s.n);
@@ -140,19 +140,34 @@ START_TEST(jsoneach_in_walks_one_member)
 	ck_assert_msg(s.values[1] == 2, "They keep their values.");
 
 	memset(&s, 0, sizeof(s));
-	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "missing", fa_t_member, &s, &kind,
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text), "missing", 0, fa_t_member, &s, &kind,
 					 &jerr, NULL), 0);
 	ck_assert_msg(kind == FA_JSON_EACH_MISSING && s.n == 0, "No such member: none read.");
-	ck_assert_int_eq(fa_json_each_in("{\"interfaces\": 3}", 17, "interfaces", fa_t_member,
+	ck_assert_int_eq(fa_json_each_in("{\"interfaces\": 3}", 17, "interfaces", 0, fa_t_member,
 					 &s, &kind, &jerr, NULL), 0);
 	ck_assert_msg(kind == FA_JSON_EACH_OTHER && s.n == 0, "A number has no member.");
-	ck_assert_int_eq(fa_json_each_in("[{\"interfaces\": {}}]", 20, "interfaces", fa_t_member,
+	ck_assert_int_eq(fa_json_each_in("[{\"interfaces\": {}}]", 20, "interfaces", 0, fa_t_member,
 					 &s, &kind, &jerr, NULL), 0);
 	ck_assert_msg(kind == FA_JSON_EACH_MISSING, "A list at the top has no member by name.");
 
+	/* a path: NX-OS's rows, duplicate keys in a row refused as asked */
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(fa_json_each_in("{\"TABLE_x\": {\"ROW_x\": [{\"v\": 7}, {\"v\": 8}]}}",
+					 44, "TABLE_x/ROW_x", JSON_REJECT_DUPLICATES,
+					 fa_t_member, &s, &kind, &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_ARRAY && s.n == 2 && s.values[1] == 8,
+		      "The rows at the path are handed over in order.");
+	ck_assert_int_eq(fa_json_each_in("{\"TABLE_x\": [{\"ROW_x\": []}]}", 28, "TABLE_x/ROW_x",
+					 0, fa_t_member, &s, &kind, &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_MISSING, "A path goes through objects only.");
+	ck_assert_int_eq(fa_json_each_in("{\"T\": {\"R\": [{\"v\": 1, \"v\": 2}]}}", 32, "T/R",
+					 JSON_REJECT_DUPLICATES, fa_t_member, &s, &kind, &jerr,
+					 NULL), -FA_EPARSE);
+	ck_assert_msg(strstr(jerr.text, "duplicate"), "jansson's reason: %s", jerr.text);
+
 	/* a cut text is refused before any member is handed over, its line counted */
 	memset(&s, 0, sizeof(s));
-	ck_assert_int_eq(fa_json_each_in(text, strlen(text) - 1, "interfaces", fa_t_member, &s,
+	ck_assert_int_eq(fa_json_each_in(text, strlen(text) - 1, "interfaces", 0, fa_t_member, &s,
 					 &kind, &jerr, NULL), -FA_EPARSE);
 	ck_assert_msg(s.n == 0 && jerr.line == 2, "Refused at line %d with %zu read", jerr.line,
 		      s.n);
