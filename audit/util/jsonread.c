@@ -129,7 +129,7 @@ struct fa_jr {
 	bool intern;
 	struct fa_jr_slot *slots;	/* the pool: open addressing, linear probing */
 	size_t mask, used;
-	json_t *small[FA_JR_SMALL_INTS];
+	json_t **small;			/* FA_JR_SMALL_INTS integers, made at first use */
 	bool pool_hit;			/* the last container closed was already pooled */
 
 	struct fa_jr_text *texts;	/* the text cache: open addressing, linear probing */
@@ -359,8 +359,10 @@ static void fa_jr_pool_free(struct fa_jr *r)
 
 	for (i = 0; r->slots && i <= r->mask; i++)
 		json_decref(r->slots[i].v);
-	for (i = 0; i < FA_JR_SMALL_INTS; i++)
+	for (i = 0; r->small && i < FA_JR_SMALL_INTS; i++)
 		json_decref(r->small[i]);
+	free(r->small);
+	r->small = NULL;
 	free(r->slots);
 	r->slots = NULL;
 	r->mask = r->used = 0;
@@ -1070,6 +1072,10 @@ static json_t *fa_jr_number_value(struct fa_jr *r, enum fa_jr_role role, bool re
 	}
 	*owned = false;
 	if (!real && i >= 0 && i < FA_JR_SMALL_INTS) {
+		/* not in the reader itself: zeroing 8 KiB per read would cost a small text more
+		 * than reading it */
+		if (!r->small)
+			r->small = fa_xcalloc(FA_JR_SMALL_INTS, sizeof(*r->small));
 		if (!r->small[i] && !(r->small[i] = json_integer(i)))
 			fa_jr_nomem(r);
 		return r->small[i];
