@@ -9,6 +9,7 @@
 #include "audit/util/utf8.h"
 #include "drivers/capture-parse.h"
 #include "drivers/parse.h"
+#include "drivers/text/jsonload.h"
 #include "audit/util/banned.h"
 
 /* Whether @s looks like a JSON document: its first byte past white space opens one. */
@@ -53,7 +54,7 @@ int fa_capture_parse(const struct fa_command *c, const struct fa_capture *cap, j
 	bool json = fa_looks_like_json(cap->data, cap->len);
 
 	if (fa_utf8_is_clean(cap->data, cap->len, FA_UTF8_KEEP_CONTROLS) &&
-	    !(json && memmem(cap->data, cap->len, "\\u0000", 6)))
+	    !(json && fa_json_has_u0000(cap->data, cap->len)))
 		return fa_parse_output(c->parse, cap, device, err);
 	fa_buf_init(&b, 0);
 	n = fa_utf8_clean(cap->data, cap->len, FA_UTF8_KEEP_CONTROLS, &b);

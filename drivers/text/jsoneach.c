@@ -47,6 +47,9 @@ static void fa_je_ws(struct fa_je *c)
 	}
 }
 
+/* The bytes that end a run of string text: one table look-up per byte. */
+static const bool fa_je_string_stop[256] = { ['"'] = true, ['\\'] = true, ['\n'] = true };
+
 /* Past the string opening at s[i] == '"'; false when it does not end. */
 static bool fa_je_string(struct fa_je *c)
 {
@@ -55,7 +58,7 @@ static bool fa_je_string(struct fa_je *c)
 	for (;;) {
 		const char *q = p;
 
-		while (q < end && *q != '"' && *q != '\\' && *q != '\n')
+		while (q < end && !fa_je_string_stop[(unsigned char)*q])
 			q++;
 		if (q == end)
 			return false;

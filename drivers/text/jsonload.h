@@ -14,9 +14,13 @@
 #define FA_DRIVERS_TEXT_JSONLOAD_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* As json_loadb(@data, @len, @flags, @jerr): the same value, or NULL with jansson's error. */
 json_t *fa_json_loadb(const char *data, size_t len, size_t flags, json_error_t *jerr);
+
+/* Whether the @len bytes at @data hold the text \u0000 (escaped or not: a quick test). */
+bool fa_json_has_u0000(const char *data, size_t len);
 
 #endif /* FA_DRIVERS_TEXT_JSONLOAD_H */
