@@ -352,9 +352,19 @@ static const struct fa_line_rule fa_line_rules[] = {
 
 #define FA_LINE_RULES (sizeof(fa_line_rules) / sizeof(fa_line_rules[0]))
 
+/* A lowercase word and its length. */
+struct fa_word {
+	const char *w;
+	size_t n;
+};
+
+#define FA_WORD(s) { s, sizeof(s) - 1 }
+
 /* Words that must be on a line for any rule to apply: most lines are skipped at once. */
-static const char *const fa_line_words[] = { "pass", "secret", "key", "community", "auth",
-					     "priv", "snmp" };
+static const struct fa_word fa_line_words[] = {
+	FA_WORD("pass"), FA_WORD("secret"), FA_WORD("key"), FA_WORD("community"),
+	FA_WORD("auth"), FA_WORD("priv"), FA_WORD("snmp"),
+};
 
 static regex_t fa_line_re[FA_LINE_RULES];
 static regex_t fa_bearer_re;
@@ -374,20 +384,23 @@ static void fa_scrub_compile(void)
 	fa_scrub_ready = true;
 }
 
-/* Whether the @len bytes at @s hold one of @words (lowercase), in any case. */
-static bool fa_line_has_word(const char *s, size_t len, const char *const *words, size_t nwords)
+/* Whether the @len bytes at @s hold one of @words (lowercase), in any case.  Every byte of
+ * every line of an output passes here: letters only, no call but for a first letter. */
+static bool fa_line_has_word(const char *s, size_t len, const struct fa_word *words,
+			     size_t nwords)
 {
 	size_t i, w;
 
 	for (i = 0; i < len; i++) {
-		char c = (char)tolower((unsigned char)s[i]);
+		/* ASCII: a letter with 0x20 set is its lowercase; no other byte becomes one */
+		char c = (char)((unsigned char)s[i] | 0x20);
 
-		for (w = 0; w < nwords; w++) {
-			size_t wl = strlen(words[w]);
-
-			if (c == words[w][0] && len - i >= wl && strncasecmp(s + i, words[w], wl) == 0)
+		if (c < 'a' || c > 'z')
+			continue;
+		for (w = 0; w < nwords; w++)
+			if (c == words[w].w[0] && len - i >= words[w].n &&
+			    strncasecmp(s + i, words[w].w, words[w].n) == 0)
 				return true;
-		}
 	}
 	return false;
 }
@@ -400,7 +413,7 @@ static bool fa_line_may_hold(const char *line, size_t len)
 
 static bool fa_line_may_hold_bearer(const char *line, size_t len)
 {
-	static const char *const bearer[] = { "bearer" };
+	static const struct fa_word bearer[] = { FA_WORD("bearer") };
 
 	return fa_line_has_word(line, len, bearer, 1);
 }
