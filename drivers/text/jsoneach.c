@@ -74,6 +74,11 @@ static bool fa_je_string(struct fa_je *c)
 	}
 }
 
+/* The bytes fa_je_skip() looks at inside a container. */
+static const bool fa_je_skip_stop[256] = {
+	['"'] = true, ['{'] = true, ['['] = true, ['}'] = true, [']'] = true, ['\n'] = true,
+};
+
 /*
  * Past the value starting at s[i] (its extent only: jansson checks what is inside).  Lines
  * inside the value are counted.
@@ -111,7 +116,10 @@ static int fa_je_skip(struct fa_je *c)
 			if (c->i == start)
 				return fa_je_fail(c, "value expected");
 		} else {
+			/* inside a container: on to the next byte that matters */
 			c->i++;
+			while (c->i < c->len && !fa_je_skip_stop[(unsigned char)c->s[c->i]])
+				c->i++;
 		}
 	} while (depth > 0);
 	return 0;
