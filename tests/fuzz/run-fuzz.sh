@@ -10,7 +10,8 @@
 # The long run (10 minutes a family), in a build configured with CC=clang --enable-fuzzing:
 #   FA_FUZZ_SECONDS=600 make check TESTS=tests/fuzz/run-fuzz.sh
 # FA_FUZZ_FAMILIES="eos ib" runs only some (jsonread is the JSON reader's target), e.g. two
-# halves side by side on two CPUs.
+# halves side by side on two CPUs, run directly (README, "Fuzzing"):
+#   FA_BUILDDIR=$PWD FA_FUZZ_SECONDS=600 FA_FUZZ_FAMILIES="eos ib" sh ../tests/fuzz/run-fuzz.sh
 . "$(dirname "$0")/../integration/lib.sh"
 
 : "${FA_BUILDDIR:=$FA_SRCDIR}"
