@@ -242,7 +242,7 @@ static int fa_je_into_member(struct fa_je *c, fa_json_each_fn *fn, void *ctx,
  * One walk over the members of the container at s[i], up to its closing bracket.  With @fn
  * NULL only the extent of each member is found (the brackets, commas and colons of the whole
  * text checked, nothing allocated); otherwise each member is loaded and handed to @fn, or,
- * with @into, only the members of the member @into->name are, by a walk of that one.
+ * with @into, only the members of the value at the path @into->at are, by walks along it.
  */
 static int fa_je_walk(struct fa_je *c, fa_json_each_fn *fn, void *ctx, struct fa_je_into *into,
 		      struct fa_err *err)
