@@ -324,14 +324,14 @@ static int fa_je_run(const char *data, size_t len, size_t flags, size_t member_f
 
 	fa_je_ws(&c);
 	if (c.i >= len || (data[c.i] != '[' && data[c.i] != '{')) {
-		/* not a container: jansson alone decides */
+		/* not a container (so no path either): jansson alone decides */
 		json_t *v = fa_json_loadb(data, len, flags, ret_jerr);
 
 		if (!v)
 			return -FA_EPARSE;
 		json_decref(v);
 		if (ret_kind)
-			*ret_kind = FA_JSON_EACH_OTHER;
+			*ret_kind = into ? FA_JSON_EACH_MISSING : FA_JSON_EACH_OTHER;
 		return 0;
 	}
 	/* a cut or garbled text is refused before any member is handed over */

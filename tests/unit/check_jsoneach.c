@@ -149,6 +149,9 @@ START_TEST(jsoneach_in_walks_one_member)
 	ck_assert_int_eq(fa_json_each_in("[{\"interfaces\": {}}]", 20, "interfaces", 0, fa_t_member,
 					 &s, &kind, &jerr, NULL), 0);
 	ck_assert_msg(kind == FA_JSON_EACH_MISSING, "A list at the top has no member by name.");
+	ck_assert_int_eq(fa_json_each_in("3", 1, "interfaces", JSON_DECODE_ANY, fa_t_member, &s,
+					 &kind, &jerr, NULL), 0);
+	ck_assert_msg(kind == FA_JSON_EACH_MISSING, "A number at the top has no member by name.");
 
 	/* a path: NX-OS's rows, duplicate keys in a row refused as asked */
 	memset(&s, 0, sizeof(s));
