@@ -40,9 +40,18 @@ static const char *const fa_secret_keys[] = {
 	"secret-key", "shared-secret", "simple-password", "snmp-community", "token",
 };
 
+/* A lowercase word and its length. */
+struct fa_word {
+	const char *w;
+	size_t n;
+};
+
+#define FA_WORD(s) { s, sizeof(s) - 1 }
+
 /* Suffixes that make a key secret: "snmp-user-auth-password", "tacacs-secret". */
-static const char *const fa_secret_suffixes[] = {
-	"-password", "-passwd", "-passkey", "-secret", "-token", "-private-key", "-community",
+static const struct fa_word fa_secret_suffixes[] = {
+	FA_WORD("-password"), FA_WORD("-passwd"), FA_WORD("-passkey"), FA_WORD("-secret"),
+	FA_WORD("-token"), FA_WORD("-private-key"), FA_WORD("-community"),
 };
 
 /* The keys in an open-addressing table of their FNV-1a hashes, filled at first use. */
@@ -95,9 +104,8 @@ static bool fa_is_secret_key(const char *s, size_t len)
 		if (fa_secret_slot_hash[slot] == h && strcmp(k, fa_secret_slot_key[slot]) == 0)
 			return true;
 	for (i = 0; dash && i < sizeof(fa_secret_suffixes) / sizeof(fa_secret_suffixes[0]); i++) {
-		n = strlen(fa_secret_suffixes[i]);
-		if (len > n && k[len - 1] == fa_secret_suffixes[i][n - 1] &&
-		    memcmp(k + len - n, fa_secret_suffixes[i], n) == 0)
+		n = fa_secret_suffixes[i].n;
+		if (len > n && memcmp(k + len - n, fa_secret_suffixes[i].w, n) == 0)
 			return true;
 	}
 	return false;
@@ -351,14 +359,6 @@ static const struct fa_line_rule fa_line_rules[] = {
 };
 
 #define FA_LINE_RULES (sizeof(fa_line_rules) / sizeof(fa_line_rules[0]))
-
-/* A lowercase word and its length. */
-struct fa_word {
-	const char *w;
-	size_t n;
-};
-
-#define FA_WORD(s) { s, sizeof(s) - 1 }
 
 /* Words that must be on a line for any rule to apply: most lines are skipped at once. */
 static const struct fa_word fa_line_words[] = {
