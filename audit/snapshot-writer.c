@@ -13,6 +13,7 @@
 #include "audit/snapshot-writer.h"
 #include "audit/snapshot.h"
 #include "audit/util/fileio.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
@@ -102,21 +103,18 @@ static json_t *fa_slim_device(const json_t *d)
 int fa_snapshot_writer_add(struct fa_snapshot_writer *w, json_t *device, struct fa_err *err)
 {
 	const char *name = fa_get_str(device, "name");
-	char *text;
-	size_t len;
+	struct fa_buf text = FA_BUF_INIT;
 	long off;
 	int r = 0;
 
 	fa_snapshot_sort_ports(device);
-	text = json_dumps(device, FA_JSON_FLAGS);
 	off = ftell(w->spool);
-	if (!text || off < 0) {
+	if (fa_json_write(device, FA_JSON_FLAGS, &text) < 0 || off < 0) {
 		r = fa_err_at(err, FA_EIO, w->path, 0, 0, "cannot spool device %s",
 			      name ? name : "?");
 		goto out;
 	}
-	len = strlen(text);
-	if (fwrite(text, 1, len, w->spool) != len) {
+	if (fwrite(text.buf, 1, text.len, w->spool) != text.len) {
 		r = fa_err_at(err, FA_EIO, w->path, 0, 0, "cannot spool device %s: %s",
 			      name ? name : "?", strerror(errno));
 		goto out;
@@ -127,11 +125,11 @@ int fa_snapshot_writer_add(struct fa_snapshot_writer *w, json_t *device, struct 
 	}
 	w->v[w->n].name = fa_xstrdup(name ? name : "");
 	w->v[w->n].offset = off;
-	w->v[w->n].len = len;
+	w->v[w->n].len = text.len;
 	w->n++;
 	json_array_append_new(w->slim, fa_slim_device(device));
 out:
-	free(text);
+	fa_buf_release(&text);
 	json_decref(device);
 	return r;
 }
@@ -171,10 +169,12 @@ static int fa_copy_spooled(struct fa_snapshot_writer *w, const struct fa_spooled
 /* A JSON value as compact text, then a free. */
 static void fa_put_json(FILE *out, const char *key, json_t *value, bool comma)
 {
-	char *text = json_dumps(value, FA_JSON_FLAGS | JSON_ENCODE_ANY);
+	struct fa_buf text = FA_BUF_INIT;
 
-	fprintf(out, "%s\"%s\":%s", comma ? "," : "", key, text ? text : "null");
-	free(text);
+	if (fa_json_write(value, FA_JSON_FLAGS | JSON_ENCODE_ANY, &text) < 0)
+		fa_buf_release(&text);
+	fprintf(out, "%s\"%s\":%s", comma ? "," : "", key, text.len ? text.buf : "null");
+	fa_buf_release(&text);
 	json_decref(value);
 }
 

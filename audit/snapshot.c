@@ -15,6 +15,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/jsonread.h"
 #include "audit/util/xalloc.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 int fa_natural_cmp(const char *a, const char *b)
@@ -129,18 +130,16 @@ int fa_snapshot_write(const json_t *snapshot, const char *path, struct fa_err *e
 	 * entry on its own line); 'jq .' shows it to a person.  Sorted keys keep two
 	 * snapshots of an unchanged fabric byte-identical but for their times.
 	 */
-	char *text = json_dumps(snapshot, JSON_COMPACT | JSON_SORT_KEYS);
-	size_t len;
+	struct fa_buf text = FA_BUF_INIT;
 	int r;
 
-	if (!text)
+	if (fa_json_write(snapshot, JSON_COMPACT | JSON_SORT_KEYS, &text) < 0) {
+		fa_buf_release(&text);
 		return fa_err_set(err, FA_EINTERNAL, "cannot serialise the snapshot");
-	len = strlen(text);
-	text = fa_xrealloc(text, len + 2);
-	text[len++] = '\n';
-	text[len] = '\0';
-	r = fa_file_write_private(path, text, len, err);
-	free(text);
+	}
+	fa_buf_addch(&text, '\n');
+	r = fa_file_write_private(path, text.buf, text.len, err);
+	fa_buf_release(&text);
 	return r;
 }
 

@@ -18,6 +18,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/termsafe.h"
 #include "inventory/inventory.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 static const char fa_inventory_usage[] =
@@ -122,7 +123,7 @@ static int fa_inv_print_json(const struct fa_inventory *inv)
 	json_t *j = fa_inventory_to_json(inv);
 	int r;
 
-	r = fa_cli_dump_json(j, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+	r = fa_json_write_file(j, JSON_INDENT(2) | JSON_SORT_KEYS, stdout);
 	json_decref(j);
 	if (r < 0)
 		return FA_EXIT_IOERR;

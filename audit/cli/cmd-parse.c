@@ -18,6 +18,7 @@
 #include "drivers/capture-parse.h"
 #include "drivers/platform.h"
 #include "drivers/scrub.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 static const char fa_parse_usage[] =
@@ -173,7 +174,7 @@ static int fa_parse_run(int argc, char **argv)
 		code = FA_EXIT_DATAERR;
 	}
 	/* written as it is made: the text of 100,000 ports is not held whole */
-	if (fa_cli_dump_json(out, stdout, JSON_INDENT(2) | JSON_SORT_KEYS) == 0)
+	if (fa_json_write_file(out, JSON_INDENT(2) | JSON_SORT_KEYS, stdout) == 0)
 		putchar('\n');
 out:
 	free(arg);

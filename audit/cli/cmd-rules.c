@@ -29,6 +29,7 @@
 #include "audit/util/xalloc.h"
 #include "rules/rule-fields.h"
 #include "rules/rule.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 static const char fa_rules_usage[] =
@@ -698,7 +699,7 @@ static int fa_cmd_rules_main(int argc, char **argv)
 		fa_rules_explain(r);
 	} else if (strcmp(format, "json") == 0) {
 		list = fa_ruleset_list_json(rs);
-		fa_cli_dump_json(list, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		fa_json_write_file(list, JSON_INDENT(2) | JSON_SORT_KEYS, stdout);
 		fputc('\n', stdout);
 		json_decref(list);
 	} else if (strcmp(format, "markdown") == 0) {

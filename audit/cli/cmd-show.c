@@ -22,6 +22,7 @@
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 static const char fa_show_usage[] =
@@ -304,7 +305,7 @@ static void fa_show_print(const struct fa_show *s, const char *format)
 				json_object_set(o, fa_expr_text(s->cols[j]), json_array_get(row, j));
 			json_array_append_new(out, o);
 		}
-		fa_cli_dump_json(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fa_json_write_file(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER, stdout);
 		putchar('\n');
 		json_decref(out);
 		free(width);

@@ -17,6 +17,7 @@
 #include "audit/util/buf.h"
 #include "audit/util/termsafe.h"
 #include "audit/util/xalloc.h"
+#include "audit/util/jsonwrite.h"
 #include "audit/util/banned.h"
 
 static const char fa_summarize_usage[] =
@@ -173,7 +174,7 @@ static int fa_cmd_summarize_run(int argc, char **argv)
 		return code;
 	sum = fa_summarize(snap);
 	if (!strcmp(format, "json")) {
-		fa_cli_dump_json(sum, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		fa_json_write_file(sum, JSON_INDENT(2) | JSON_SORT_KEYS, stdout);
 		putchar('\n');
 	} else {
 		fa_summarize_text(sum);

@@ -104,7 +104,4 @@ int fa_cli_report_load(const char *path, json_t **ret, struct fa_err *err);
 void fa_cli_drop_snapshot(json_t *snapshot);
 void fa_cli_drop_device(json_t *dev);
 
-/* json_dumpf(@v, @f, @flags), written in large pieces; 0, or -1 when writing failed. */
-int fa_cli_dump_json(const json_t *v, FILE *f, size_t flags);
-
 #endif /* FA_CLI_CMD_H */

@@ -260,44 +260,6 @@ void fa_cli_drop_device(json_t *dev)
 	fa_cli_drop(dev, json_array_size(json_object_get(dev, "ports")));
 }
 
-/* jansson's json_dumpf() writes each token with its own fwrite(): 100,000 ports of "parse"
- * are millions of locked calls.  A buffer of our own hands stdio big pieces instead. */
-struct fa_cli_dump {
-	FILE *f;
-	size_t len;
-	char buf[64 * 1024];
-};
-
-static int fa_cli_dump_put(const char *s, size_t n, void *data)
-{
-	struct fa_cli_dump *d = data;
-
-	if (d->len + n > sizeof(d->buf)) {
-		if (d->len && fwrite(d->buf, 1, d->len, d->f) != d->len)
-			return -1;
-		d->len = 0;
-		if (n > sizeof(d->buf))
-			return fwrite(s, 1, n, d->f) == n ? 0 : -1;
-	}
-	memcpy(d->buf + d->len, s, n);
-	d->len += n;
-	return 0;
-}
-
-int fa_cli_dump_json(const json_t *v, FILE *f, size_t flags)
-{
-	struct fa_cli_dump *d = fa_xmalloc(sizeof(*d));
-	int r;
-
-	d->f = f;
-	d->len = 0;
-	r = json_dump_callback(v, fa_cli_dump_put, d, flags);
-	if (r == 0 && d->len && fwrite(d->buf, 1, d->len, f) != d->len)
-		r = -1;
-	free(d);
-	return r;
-}
-
 int fa_cli_finish(int code)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
