@@ -315,6 +315,6 @@ int fa_audit_snapshot(const struct fa_audit_opts *o, const json_t *snapshot, con
 		code = fa_audit_write_snapshot(o, report, NULL, snapshot);
 	if (code == 0)
 		code = verdict;
-	json_decref(report);
+	fa_cli_drop_report(report);
 	return code;
 }

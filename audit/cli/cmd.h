@@ -95,13 +95,14 @@ int fa_cli_finish(int code);
 int fa_cli_report_load(const char *path, json_t **ret, struct fa_err *err);
 
 /*
- * Let go of the snapshot (parse: the device) a command is done with, just before it
- * returns.  A large one (100,000 ports and links or more) is kept until the process exits
+ * Let go of the snapshot (parse: the device; audit: also the report) a command is done
+ * with, just before it returns.  A large one (100,000 ports and links or more) is kept until the process exits
  * instead of being freed value by value: freeing the model of a 100k-GPU fabric takes
  * seconds, which the kernel does at once.  Small ones are freed, so leak checkers still see
  * every path.
  */
 void fa_cli_drop_snapshot(json_t *snapshot);
 void fa_cli_drop_device(json_t *dev);
+void fa_cli_drop_report(json_t *report);
 
 #endif /* FA_CLI_CMD_H */

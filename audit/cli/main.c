@@ -232,8 +232,8 @@ int fa_cli_exit_for(int code)
 static void fa_cli_drop(json_t *v, size_t n)
 {
 	/* still reachable: not a leak, and gone with the process; diff and gate hold two
-	 * snapshots, parse one device */
-	static json_t *kept[2];
+	 * snapshots, audit a snapshot and its report, parse one device */
+	static json_t *kept[4];
 	size_t i;
 
 	for (i = 0; n >= FA_CLI_KEEP_AT_EXIT && i < sizeof(kept) / sizeof(kept[0]); i++) {
@@ -253,6 +253,14 @@ void fa_cli_drop_snapshot(json_t *snapshot)
 	json_array_foreach(json_object_get(snapshot, "devices"), i, d)
 		n += json_array_size(json_object_get(d, "ports"));
 	fa_cli_drop(snapshot, n);
+}
+
+void fa_cli_drop_report(json_t *report)
+{
+	const json_t *topology = json_object_get(report, "topology");
+
+	fa_cli_drop(report, json_array_size(json_object_get(topology, "links")) +
+		    json_array_size(json_object_get(report, "findings")));
 }
 
 void fa_cli_drop_device(json_t *dev)
