@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "audit/util/jsonwrite.h"
+#include "audit/util/utf8.h"
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
@@ -77,42 +78,13 @@ static void fa_jw_indent(struct fa_jw *w, size_t depth, int space)
 	}
 }
 
-/* The length of the well-formed UTF-8 sequence at @s (of @n bytes, s[0] >= 0x80), or 0. */
-static size_t fa_jw_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned cp;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (len == 3 && cp < 0x800) ||
-	    (len == 4 && cp < 0x10000))
-		return 0;
-	return len;
-}
-
 static void fa_jw_string(struct fa_jw *w, const char *str, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, run = 0, k;
+	uint32_t cp;
+	bool ok;
 	char esc[6] = { '\\', 'u', '0', '0', 0, 0 };
 
 	fa_jw_put(w, "\"", 1);
@@ -124,8 +96,8 @@ static void fa_jw_string(struct fa_jw *w, const char *str, size_t len)
 			continue;
 		}
 		if (c >= 0x80) {
-			k = fa_jw_utf8_len(s + i, len - i);
-			if (k == 0) {
+			k = fa_utf8_next(s + i, len - i, &ok, &cp);
+			if (!ok) {
 				w->failed = 1;
 				return;
 			}

@@ -14,12 +14,7 @@
 #include "audit/util/xalloc.h"
 #include "audit/util/banned.h"
 
-/*
- * Look at the sequence at @s (@n > 0 bytes): return its length and set *ret_ok when it is
- * well-formed (*ret_cp the code point), else return the length of its maximal ill-formed
- * subpart (at least 1).
- */
-static size_t fa_utf8_next(const unsigned char *s, size_t n, bool *ret_ok, uint32_t *ret_cp)
+size_t fa_utf8_next(const unsigned char *s, size_t n, bool *ret_ok, uint32_t *ret_cp)
 {
 	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
 	size_t need, i;

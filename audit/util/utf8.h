@@ -23,6 +23,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/util/buf.h"
 
@@ -32,6 +33,13 @@ enum fa_utf8_flags {
 
 /* "\xEF\xBF\xBD", U+FFFD in UTF-8. */
 #define FA_UTF8_REPLACEMENT "\xef\xbf\xbd"
+
+/*
+ * Look at the sequence at @s (@n > 0 bytes): return its length and set *ret_ok when it is
+ * well-formed UTF-8 (*ret_cp the code point), else return the length of its maximal
+ * ill-formed subpart (at least 1).
+ */
+size_t fa_utf8_next(const unsigned char *s, size_t n, bool *ret_ok, uint32_t *ret_cp);
 
 /* True when @s (@len bytes) needs no replacement under @flags. */
 bool fa_utf8_is_clean(const char *s, size_t len, unsigned flags);
