@@ -53,7 +53,9 @@ static void fa_onyx_lldp_row(json_t *device, const char *cmd, const struct fa_on
 		goto out;
 	}
 	port = fa_device_port(device, local);
-	if (fa_obj_get_path(port, "lldp")) {
+	/* lldp.receive / lldp.transmit ("show lldp interfaces") are not a neighbour. */
+	if (fa_obj_get_path(port, "lldp.chassis_id") || fa_obj_get_path(port, "lldp.port_id") ||
+	    fa_obj_get_path(port, "lldp.system_name")) {
 		fa_device_warn(device, "%s: %s: more than one LLDP neighbour; the first is kept",
 			       cmd, local);
 		goto out;

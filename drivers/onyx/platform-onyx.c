@@ -10,7 +10,8 @@
  * "show running-config" is read from captures a user brings: the commands above report what
  * the ports do, the configuration only what was set.  "show qos" and the congestion-control
  * view are sent in their json-print form, the only form read (no text capture of them is
- * known); a release that refuses either leaves the fields absent (FA_CMD_OPTIONAL).
+ * known); a release that refuses either leaves the fields absent (FA_CMD_OPTIONAL).  So is
+ * "show lldp interfaces" (each port's LLDP receive and transmit state).
  * Everything here only reads.
  */
 #include "config.h"
@@ -26,6 +27,8 @@ static const struct fa_command fa_onyx_commands[] = {
     {"show dcb priority-flow-control", FA_EXPAND_NONE, 0, fa_parse_onyx_pfc},
     {"show dcb ets", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_ets},
     {"show lldp remote", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_lldp},
+    {"show lldp interfaces | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
+     fa_parse_onyx_lldp_interfaces},
     {"show qos | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_qos},
     {"show interfaces ethernet congestion-control | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
      fa_parse_onyx_congestion},
@@ -38,6 +41,8 @@ static const struct fa_command fa_onyx_commands[] = {
     {"show dcb ets | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_ets},
     {"show interfaces ethernet status", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_status},
     {"show running-config", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_config},
+    {"show lldp interfaces ethernet | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
+     fa_parse_onyx_lldp_interfaces},
 };
 
 const struct fa_platform fa_platform_onyx = {

@@ -365,6 +365,122 @@ START_TEST(parse_onyx_lldp_remote)
 }
 END_TEST
 
+/* 1 when @path holds true, 0 when false, -1 when absent or not a boolean. */
+static int fa_onyx_bool(const json_t *port, const char *path)
+{
+	const json_t *v = fa_obj_get_path(port, path);
+
+	return json_is_boolean(v) ? json_is_true(v) : -1;
+}
+
+/*
+ * "show lldp interfaces | json-print" (tests/fixtures/onyx/show-lldp-interfaces.json, the
+ * layout of Ansible's Onyx reply): Eth1/1 receives and transmits, Eth1/2 does neither, Eth1/3
+ * receives only, the split port Eth1/9/1 both.
+ */
+START_TEST(parse_onyx_lldp_interfaces_json)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_lldp_interfaces, fa_onyx_src("show-lldp-interfaces.json"));
+	json_t *p1 = fa_device_find_port(d, "Eth1/1"), *p2 = fa_device_find_port(d, "Eth1/2");
+	json_t *p3 = fa_device_find_port(d, "Eth1/3"), *p4 = fa_device_find_port(d, "Eth1/9/1");
+
+	ck_assert_msg(p1 && p2 && p3 && p4, "Every interface of the reply is a port.");
+	ck_assert_int_eq(json_array_size(json_object_get(d, "ports")), 4);
+	ck_assert_str_eq(fa_get_str(p1, "type"), "ethernet");
+	ck_assert_int_eq(fa_onyx_bool(p1, "lldp.receive"), 1);
+	ck_assert_int_eq(fa_onyx_bool(p1, "lldp.transmit"), 1);
+	ck_assert_int_eq(fa_onyx_bool(p2, "lldp.receive"), 0);
+	ck_assert_int_eq(fa_onyx_bool(p2, "lldp.transmit"), 0);
+	ck_assert_int_eq(fa_onyx_bool(p3, "lldp.receive"), 1);
+	ck_assert_int_eq(fa_onyx_bool(p3, "lldp.transmit"), 0);
+	ck_assert_int_eq(fa_onyx_bool(p4, "lldp.receive"), 1);
+	ck_assert_int_eq(fa_onyx_bool(p4, "lldp.transmit"), 1);
+	ck_assert_msg(!fa_obj_get_path(p1, "lldp.system_name") &&
+			  !fa_obj_get_path(p1, "lldp.chassis_id"),
+		      "The states are no neighbour.");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every entry is understood.");
+	json_decref(d);
+}
+END_TEST
+
+/*
+ * The JSON API envelope and the per-interface list, a port-channel member, a disabled row,
+ * what is not understood, and replies that are a parse error.  The states and the neighbour
+ * table fill one "lldp" object in either order.
+ */
+START_TEST(parse_onyx_lldp_interfaces_variants)
+{
+	const char *api = "{\"results\": [{\"status\": \"OK\", \"executed_command\": "
+			  "\"show lldp interfaces\", \"status_message\": \"\", \"data\": "
+			  "{\"Eth1/31\": [{\"Receive\": \"Enabled\", \"Transmit\": \"Enabled\", "
+			  "\"TLVs\": \"PD, SN\"}]}}]}";
+	const char *one = "[{\"Eth1/7 (Po100)\": [{\"Receive\": \"Enabled\", "
+			  "\"Transmit\": \"Disabled\"}]}]";
+	const char *odd = "{\"Eth1/1\": [{\"Receive\": \"Maybe\", \"Transmit\": "
+			  "\"Disabled\"}], \"Eth1/2\": [{\"TLVs\": \"PD\"}], \"Eth1/3\": \"x\", "
+			  "\"Summary\": [{\"Receive\": \"Enabled\"}]}";
+	const char *bad[] = {"Interface  Receive  Transmit  TLVs\nEth1/1  Enabled  Enabled  PD\n",
+			     "",
+			     "{}",
+			     "[]",
+			     "{\"Summary\": \"x\"}",
+			     "% Unrecognized command \"interfaces\".\n",
+			     "{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"%\"}]}"};
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d, *p;
+	size_t i;
+	int r;
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_interfaces, NULL, api, strlen(api), &r, &err);
+	p = fa_device_find_port(d, "Eth1/31");
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_onyx_bool(p, "lldp.receive") == 1 && fa_onyx_bool(p, "lldp.transmit") == 1,
+		      "The JSON API envelope is read.");
+	/* The neighbour table after the states: the neighbour is still recorded. */
+	fa_onyx_run_into(fa_parse_onyx_lldp, d,
+			 fa_test_fixture(MFD "test_get_lldp_neighbors_parser_pass__out_L23.txt"));
+	ck_assert_str_eq(fa_get_str(p, "lldp.system_name"), "LIN-ND3-DS5000");
+	ck_assert_int_eq(fa_onyx_bool(p, "lldp.receive"), 1);
+	ck_assert_msg(json_object_get(d, "warnings") == NULL,
+		      "The states are not taken for a second neighbour.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_interfaces, NULL, one, strlen(one), &r, &err);
+	p = fa_device_find_port(d, "Eth1/7");
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(p != NULL && !fa_device_find_port(d, "Eth1/7 (Po100)"),
+		      "A port-channel member is its port, without the channel.");
+	ck_assert_int_eq(fa_onyx_bool(p, "lldp.receive"), 1);
+	ck_assert_int_eq(fa_onyx_bool(p, "lldp.transmit"), 0);
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_interfaces, NULL, odd, strlen(odd), &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_msg(fa_onyx_bool(p, "lldp.receive") == -1, "An unknown state is not recorded.");
+	ck_assert_int_eq(fa_onyx_bool(p, "lldp.transmit"), 0);
+	p = fa_device_find_port(d, "Eth1/2");
+	ck_assert_msg(fa_onyx_bool(p, "lldp.receive") == -1 &&
+			  fa_onyx_bool(p, "lldp.transmit") == -1,
+		      "An entry without states records none.");
+	ck_assert_msg(!fa_device_find_port(d, "Eth1/3") && !fa_device_find_port(d, "Summary"),
+		      "An entry that is no object, and a key that is no interface, are no port.");
+	ck_assert_msg(json_array_size(json_object_get(d, "warnings")) == 5,
+		      "Unknown state, two missing states, the bad entry and the key are warned "
+		      "(%zu).",
+		      json_array_size(json_object_get(d, "warnings")));
+	json_decref(d);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = fa_onyx_run_text(fa_parse_onyx_lldp_interfaces, NULL, bad[i], strlen(bad[i]),
+				     &r, &err);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is a parse error.", i);
+		json_decref(d);
+	}
+}
+END_TEST
+
 /* The real status table Intel's Onyx driver reads, and the columns later releases add. */
 START_TEST(parse_onyx_interfaces_status)
 {
@@ -518,7 +634,8 @@ START_TEST(parse_onyx_bad_input)
 	};
 	fa_parse_fn *const fns[] = {fa_parse_onyx_version, fa_parse_onyx_interfaces,
 				    fa_parse_onyx_pfc,	   fa_parse_onyx_ets,
-				    fa_parse_onyx_roce,	   fa_parse_onyx_lldp};
+				    fa_parse_onyx_roce,	   fa_parse_onyx_lldp,
+				    fa_parse_onyx_lldp_interfaces};
 	size_t i, j;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -764,6 +881,8 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
+	tcase_add_test(tc, parse_onyx_lldp_interfaces_json);
+	tcase_add_test(tc, parse_onyx_lldp_interfaces_variants);
 	tcase_add_test(tc, parse_onyx_interfaces_status);
 	tcase_add_test(tc, parse_onyx_running_config);
 	tcase_add_test(tc, parse_onyx_qos_json);
