@@ -66,4 +66,12 @@ json_t *fa_cumulus_ifnames(const char *key);
  */
 void fa_cumulus_lldp_port(json_t *device, json_t *port, const json_t *lldp, const char *cmd);
 
+/*
+ * Write the switch-wide RoCE state that @root (the object of "nv show qos roce -o json", or
+ * the same tree read from the command's table) describes on every swp port of @device;
+ * warnings name @cmd.  0, or FA_PARSED_EMPTY when no swp port is known (with a warning).
+ * Both forms of the command go through it, so both give the same model fields.
+ */
+int fa_cumulus_roce_apply(json_t *device, const char *cmd, const json_t *root);
+
 #endif /* FA_DRIVERS_PARSE_CUMULUS_INT_H */

@@ -291,22 +291,17 @@ static void fa_roce_write(json_t *port, const struct fa_roce *r)
 	}
 }
 
-int fa_parse_cumulus_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+int fa_cumulus_roce_apply(json_t *device, const char *cmd, const json_t *root)
 {
-	const char *cmd = fa_cumulus_cmd(cap, FA_CMD_ROCE);
 	struct fa_roce r;
-	json_t *root = NULL, *v, *port;
+	json_t *v, *port;
 	const char *s;
 	size_t i, nswp = 0;
-	int ret;
 
 	memset(&r, 0, sizeof(r));
-	ret = fa_cumulus_load(cap, FA_CMD_ROCE, &root, err);
-	if (ret)
-		return ret;
 	if (!json_is_object(root)) {
 		fa_device_warn(device, "%s: expected a JSON object", cmd);
-		goto out;
+		return 0;
 	}
 	s = json_string_value(json_object_get(root, "enable"));
 	if (s && strcmp(s, "off") == 0) {
@@ -317,7 +312,7 @@ int fa_parse_cumulus_roce(const struct fa_capture *cap, json_t *device, struct f
 	r.mode = json_string_value(json_object_get(root, "mode"));
 	if (!r.mode) {
 		fa_device_warn(device, "%s: no RoCE \"mode\" in the output", cmd);
-		goto out;
+		return 0;
 	}
 	v = json_object_get(root, "trust");
 	s = json_string_value(json_object_get(v, "trust-mode"));
@@ -347,9 +342,21 @@ apply:
 	if (!nswp) {
 		fa_device_warn(device, "%s: no swp port is known, so the RoCE state is not recorded",
 			       cmd);
-		ret = FA_PARSED_EMPTY;
+		return FA_PARSED_EMPTY;
 	}
-out:
+	return 0;
+}
+
+int fa_parse_cumulus_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	const char *cmd = fa_cumulus_cmd(cap, FA_CMD_ROCE);
+	json_t *root = NULL;
+	int ret;
+
+	ret = fa_cumulus_load(cap, FA_CMD_ROCE, &root, err);
+	if (ret)
+		return ret;
+	ret = fa_cumulus_roce_apply(device, cmd, root);
 	json_decref(root);
 	return ret;
 }

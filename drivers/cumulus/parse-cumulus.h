@@ -39,6 +39,8 @@ int fa_parse_cumulus_interface_text(const struct fa_capture *cap, json_t *device
 int fa_parse_cumulus_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv show qos roce -o json (5.4 and 5.12 shapes) */
 int fa_parse_cumulus_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* nv show qos roce (the table, parse only): read into the JSON form's fields */
+int fa_parse_cumulus_roce_text(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv config show -o json (also the startup.yaml tree, read as JSON) */
 int fa_parse_cumulus_config(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* nv config show (YAML, NVUE's default output): read as the JSON form */

@@ -37,8 +37,9 @@
  * the global RoCE state on every swp port, then the overrides.
  *
  * "nv config show" without "-o json" prints the configuration in YAML, the form operators
- * usually capture and the form of startup.yaml; "nv show interface" without it prints a
- * table.  Both are read for captures a user brings (FA_CMD_PARSE_ONLY).
+ * usually capture and the form of startup.yaml; "nv show interface" and "nv show qos roce"
+ * without it print tables.  All three are read for captures a user brings (FA_CMD_PARSE_ONLY);
+ * the RoCE table gives the same fields as its JSON form.
  */
 #include "config.h"
 
@@ -56,6 +57,7 @@ static const struct fa_command fa_cumulus_commands[] = {
 	{ "nv config show -o json", FA_EXPAND_NONE, 0, fa_parse_cumulus_config },
 	{ "nv config show", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_cumulus_config_yaml },
 	{ "nv show interface", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_cumulus_interface_text },
+	{ "nv show qos roce", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_cumulus_roce_text },
 };
 
 const struct fa_platform fa_platform_cumulus = {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The Cumulus (NVUE) parsers and the cumulus platform table: the leaf01 capture set parsed in
- * table order (effective per-port QoS), the 5.4 and 5.12 "nv show qos roce" shapes, the real
- * startup-edge01.yaml through the configuration parser, and bad input of every kind.
+ * table order (effective per-port QoS), the 5.4 and 5.12 "nv show qos roce" shapes (JSON and
+ * table), the real startup-edge01.yaml through the configuration parser, and bad input of
+ * every kind.
  */
 #include "config.h"
 
@@ -129,8 +130,8 @@ START_TEST(parse_cumulus_table_templates_unique_with_parsers)
 	const struct fa_platform *p = fa_platform_find("cumulus");
 	size_t i, j;
 
-	ck_assert_msg(p && p->ncommands == 7,
-		      "The cumulus table has its five commands and two text forms.");
+	ck_assert_msg(p && p->ncommands == 8,
+		      "The cumulus table has its five commands and three text forms.");
 	ck_assert_msg(strcmp(p->kind, "switch") == 0, "A cumulus device is a switch.");
 	for (i = 0; i < p->ncommands; i++) {
 		const struct fa_command *c = &p->commands[i];
@@ -991,6 +992,230 @@ START_TEST(parse_cumulus_interface_text_errors)
 }
 END_TEST
 
+/* The ports of a device with swp1, swp2 and a loopback, after @fn read fixture @rel. */
+static json_t *roce_device(fa_parse_fn *fn, const char *command, const char *rel)
+{
+	json_t *dev = device_with_swp1();
+
+	fa_set_str(fa_device_port(dev, "swp2"), "type", "ethernet");
+	run_file(fn, command, rel, dev);
+	return dev;
+}
+
+/*
+ * The real, partial "nv show qos roce" of raymondbernard's leaf01: the rows before the
+ * elision, read by hand: mode lossless, ECN on TCs 0 and 3, max 1.43 MB, min 146.48 KB,
+ * probability 100; "enable" is printed under "applied" only.
+ */
+START_TEST(parse_cumulus_roce_text_real_partial)
+{
+	json_t *dev = roce_device(fa_parse_cumulus_roce_text, "nv show qos roce",
+				  "dgxbasepodh100-leaf01/nv-show-qos-roce.txt"),
+	       *p = port(dev, "swp1");
+	const char *w;
+
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	ck_assert_str_eq(list(p, "qos.ecn.enabled_tcs"), "0,3");
+	ck_assert_msg(geti(p, "qos.ecn.max_threshold") == 1499464,
+		      "1.43 MB is 1.43 x 1024 x 1024 bytes, as in the JSON form.");
+	ck_assert_msg(geti(p, "qos.ecn.min_threshold") == 149996,
+		      "146.48 KB is 146.48 x 1024 bytes, as in the JSON form.");
+	ck_assert_int_eq(geti(p, "qos.ecn.probability"), 100);
+	ck_assert_msg(json_equal(fa_obj_get_path(p, "qos"),
+				 fa_obj_get_path(port(dev, "swp2"), "qos")),
+		      "Every swp port gets the same switch-wide state.");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.trust") && !fa_obj_get_path(p, "qos.pfc_enabled") &&
+			      !fa_obj_get_path(p, "qos.cable_length") &&
+			      !fa_obj_get_path(p, "qos.dscp_to_priority") &&
+			      !fa_obj_get_path(p, "qos.priority_to_tc"),
+		      "What the elided lines held is not invented.");
+	ck_assert_msg(fa_obj_get_path(port(dev, "lo"), "qos") == NULL,
+		      "Only swp ports get the RoCE state.");
+	ck_assert_msg(nwarnings(dev) == 1, "The elision is one warning (%zu).", nwarnings(dev));
+	w = json_string_value(json_array_get(json_object_get(dev, "warnings"), 0));
+	ck_assert_msg(w && strstr(w, "nv show qos roce") && strstr(w, "elided"),
+		      "The warning names the command and the elision: %s", w ? w : "(none)");
+	json_decref(dev);
+}
+END_TEST
+
+/*
+ * The documented 5.4 table (description column, cable-length at the top) read by hand, and
+ * the same model fields as the 5.4 JSON form written from the same documentation page.
+ */
+START_TEST(parse_cumulus_roce_text_54_same_as_json)
+{
+	json_t *text = roce_device(fa_parse_cumulus_roce_text, "nv show qos roce",
+				   "cl54/nv-show-qos-roce.txt"),
+	       *json = roce_device(fa_parse_cumulus_roce, parsers[3].command,
+				   "cl54/nv-show-qos-roce-o-json.txt"),
+	       *p = port(text, "swp1");
+	json_t *a;
+
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "both");
+	ck_assert_int_eq(geti(p, "qos.cable_length"), 100);
+	ck_assert_str_eq(list(p, "qos.pfc_enabled"), "3");
+	ck_assert_str_eq(list(p, "qos.pfc_rx"), "3");
+	ck_assert_str_eq(list(p, "qos.pfc_tx"), "3");
+	ck_assert_str_eq(list(p, "qos.ecn.enabled_tcs"), "0,3");
+	ck_assert_int_eq(geti(p, "qos.ecn.min_threshold"), 149996);
+	ck_assert_int_eq(geti(p, "qos.ecn.max_threshold"), 1499464);
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.probability"), "5.4 prints no probability.");
+	a = fa_obj_get_path(p, "qos.dscp_to_priority");
+	ck_assert_msg(json_array_size(a) == 64 &&
+			      json_integer_value(json_array_get(a, 26)) == 3 &&
+			      json_integer_value(json_array_get(a, 48)) == 6 &&
+			      json_integer_value(json_array_get(a, 63)) == 7,
+		      "The PCP/DSCP->SP rows give DSCP 26 -> 3, 48 -> 6, 63 -> 7.");
+	ck_assert_str_eq(list(p, "qos.priority_to_tc"), "0,0,0,3,0,0,6,0");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ets"),
+		      "Weights are printed for TCs 0, 3 and 6 only, so no ETS is recorded.");
+	ck_assert_msg(nwarnings(text) == 0 && nwarnings(json) == 0,
+		      "Neither 5.4 form raises a warning (%zu, %zu).", nwarnings(text),
+		      nwarnings(json));
+	ck_assert_msg(json_equal(json_object_get(text, "ports"), json_object_get(json, "ports")),
+		      "The 5.4 table and the 5.4 JSON give the same ports.");
+	json_decref(text);
+	json_decref(json);
+}
+END_TEST
+
+/* The documented 5.12 table (lossless-single-ipool; cable-length under pfc; "No Data"). */
+START_TEST(parse_cumulus_roce_text_512_same_as_json)
+{
+	json_t *text = roce_device(fa_parse_cumulus_roce_text, "nv show qos roce",
+				   "cl512-single-ipool/nv-show-qos-roce.txt"),
+	       *json = roce_device(fa_parse_cumulus_roce, parsers[3].command,
+				   "cl512-single-ipool/nv-show-qos-roce-o-json.txt"),
+	       *p = port(text, "swp2");
+
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless-single-ipool");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "both");
+	ck_assert_msg(geti(p, "qos.cable_length") == 100, "5.12 prints cable-length under pfc.");
+	ck_assert_str_eq(list(p, "qos.pfc_enabled"), "3");
+	ck_assert_str_eq(list(p, "qos.ecn.enabled_tcs"), "0,3");
+	ck_assert_int_eq(geti(p, "qos.ecn.min_threshold"), 149996);
+	ck_assert_int_eq(geti(p, "qos.ecn.max_threshold"), 1499464);
+	ck_assert_int_eq(geti(p, "qos.ecn.probability"), 100);
+	ck_assert_str_eq(list(p, "qos.priority_to_tc"), "0,0,0,3,0,0,6,0");
+	ck_assert_msg(nwarnings(text) == 0, "The 5.12 table raises no warning (%zu).",
+		      nwarnings(text));
+	ck_assert_msg(json_equal(json_object_get(text, "ports"), json_object_get(json, "ports")),
+		      "The 5.12 table and the 5.12 JSON give the same ports.");
+	json_decref(text);
+	json_decref(json);
+}
+END_TEST
+
+/* Count the warnings of @dev that contain @needle. */
+static size_t warnings_with(const json_t *dev, const char *needle)
+{
+	json_t *w;
+	size_t i, n = 0;
+
+	json_array_foreach(json_object_get(dev, "warnings"), i, w)
+		n += strstr(json_string_value(w), needle) != NULL;
+	return n;
+}
+
+/* Applied-only values, "enable off", cut cells, rows and tables not understood, errors. */
+START_TEST(parse_cumulus_roce_text_semantics)
+{
+	static const char head[] = "                    operational  applied\n"
+				   "------------------  -----------  --------\n";
+	static const char *const bad[] = {
+		"",
+		"Error: The requested item does not exist.\n",
+		"{\"enable\": \"on\", \"mode\": \"lossless\"}\n",
+		"enable                           on\nmode                lossless     lossless\n",
+	};
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *dev, *p;
+	size_t i;
+
+	/* an applied value without an operational one is configuration, not state */
+	fa_buf_adds(&b, head);
+	fa_buf_adds(&b, "enable                           on\n"
+			"mode                             lossy\n"
+			"congestion-control\n"
+			"  enabled-tc        3            0,3\n"
+			"  min-threshold                  146.48 KB\n");
+	dev = device_with_swp1();
+	ck_assert_msg(run(fa_parse_cumulus_roce_text, "nv show qos roce", b.buf, dev, &err) ==
+			      -FA_EPARSE,
+		      "An applied-only mode is not read: as a JSON answer without a mode, nothing "
+		      "is recognised.");
+	ck_assert_msg(!fa_obj_get_path(port(dev, "swp1"), "qos"), "No RoCE state is written.");
+	ck_assert_msg(warnings_with(dev, "no RoCE \"mode\"") == 1,
+		      "As with the JSON form, the missing mode is a warning.");
+	json_decref(dev);
+
+	fa_buf_reset(&b);
+	fa_buf_adds(&b, head);
+	fa_buf_adds(&b, "mode                lossless     lossy\n"
+			"congestion-control\n"
+			"  enabled-tc        3            0,3\n"
+			"  min-threshold                  146.48 KB\n"
+			"  max-threshold     1.43 M\xe2\x80\xa6\n"
+			"  a key with blanks 1\n"
+			"trust\n"
+			"  trust-mode        pcp,dscp\n"
+			"RoCE something new\n"
+			"==================\n"
+			"       a  b\n"
+			"    -  -  -\n"
+			"    0  1  2\n");
+	dev = device_with_swp1();
+	ck_assert_int_eq(run(fa_parse_cumulus_roce_text, "nv show qos roce", b.buf, dev, &err), 0);
+	p = port(dev, "swp1");
+	ck_assert_msg(strcmp(fa_get_str(p, "qos.roce_mode"), "lossless") == 0,
+		      "The operational mode is read, not the applied one.");
+	ck_assert_str_eq(list(p, "qos.ecn.enabled_tcs"), "3");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.min_threshold"),
+		      "An applied-only threshold is not read.");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.ecn.max_threshold"), "A cut value is not read.");
+	ck_assert_str_eq(fa_get_str(p, "qos.trust"), "both");
+	ck_assert_msg(warnings_with(dev, "max-threshold: a cut value") == 1,
+		      "The cut value is a warning.");
+	ck_assert_msg(warnings_with(dev, "row not understood: a key with blanks") == 1,
+		      "A row that does not fit the columns is a warning.");
+	ck_assert_msg(warnings_with(dev, "table \"RoCE something new\" not read") == 1,
+		      "An unknown table is a warning.");
+	ck_assert_msg(nwarnings(dev) == 3, "Nothing else warns (%zu).", nwarnings(dev));
+	json_decref(dev);
+
+	/* "enable" is printed under applied only; "off" is RoCE disabled, as in the JSON form */
+	fa_buf_reset(&b);
+	fa_buf_adds(&b, head);
+	fa_buf_adds(&b, "enable                           off\n"
+			"mode                lossless     lossless\n"
+			"pfc\n"
+			"  pfc-priority      3\n");
+	dev = device_with_swp1();
+	ck_assert_int_eq(run(fa_parse_cumulus_roce_text, "nv show qos roce", b.buf, dev, &err), 0);
+	p = port(dev, "swp1");
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "off");
+	ck_assert_msg(!fa_obj_get_path(p, "qos.pfc_enabled"),
+		      "With RoCE off nothing else describes the port.");
+	json_decref(dev);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct fa_err e = FA_ERR_INIT;
+
+		dev = device_with_swp1();
+		ck_assert_msg(run(fa_parse_cumulus_roce_text, "nv show qos roce", bad[i], dev, &e) ==
+				      -FA_EPARSE,
+			      "Input %zu (no RoCE table header) is a parse error.", i);
+		ck_assert_msg(strstr(e.msg, "nv show qos roce") != NULL,
+			      "The message names the command: %s", e.msg);
+		json_decref(dev);
+	}
+	fa_buf_release(&b);
+}
+END_TEST
+
 Suite *fa_parse_cumulus_suite(void)
 {
 	Suite *s = suite_create("parse_cumulus");
@@ -1014,6 +1239,10 @@ Suite *fa_parse_cumulus_suite(void)
 	tcase_add_test(tc, parse_cumulus_interface_text_real_rows);
 	tcase_add_test(tc, parse_cumulus_interface_text_layouts);
 	tcase_add_test(tc, parse_cumulus_interface_text_errors);
+	tcase_add_test(tc, parse_cumulus_roce_text_real_partial);
+	tcase_add_test(tc, parse_cumulus_roce_text_54_same_as_json);
+	tcase_add_test(tc, parse_cumulus_roce_text_512_same_as_json);
+	tcase_add_test(tc, parse_cumulus_roce_text_semantics);
 	tcase_add_test(tc, parse_cumulus_config_ranges_bonds_and_defaults);
 	tcase_add_test(tc, parse_cumulus_config_dcbx_pfc_tlv);
 	tcase_add_test(tc, parse_cumulus_missing_sections_absent);
