@@ -299,6 +299,73 @@ void fa_device_warn(json_t *device, const char *fmt, ...)
 	json_array_append_new(w, fa_json_stringn(msg, strlen(msg)));
 }
 
+/* @from's members set over @obj's as fa_set writes them: objects member by member. */
+static void fa_merge_members(json_t *obj, json_t *from, const char *skip)
+{
+	const char *key;
+	json_t *v, *old;
+
+	json_object_foreach(from, key, v) {
+		if (skip && strcmp(key, skip) == 0)
+			continue;
+		old = json_object_get(obj, key);
+		if (json_is_object(v) && json_is_object(old))
+			fa_merge_members(old, v, NULL);
+		else
+			json_object_set(obj, key, v);
+	}
+}
+
+void fa_device_merge(json_t *device, json_t *from)
+{
+	json_t *ports = json_object_get(from, "ports"), *warn = json_object_get(from, "warnings");
+	json_t **onto, *dports, *p, *w;
+	const char *key;
+	json_t *v;
+	size_t i, n = json_array_size(ports);
+
+	json_object_foreach(from, key, v) {
+		if (strcmp(key, "ports") == 0 || strcmp(key, "warnings") == 0)
+			continue;
+		if (json_is_object(v) && json_is_object(json_object_get(device, key)))
+			fa_merge_members(json_object_get(device, key), v, NULL);
+		else
+			json_object_set(device, key, v);
+	}
+	if (n) {
+		/*
+		 * The ports @device had before are looked up first, all of them, so that a port of
+		 * @from never lands on one appended from @from: the parser found those in @from.
+		 */
+		onto = fa_xcalloc(n, sizeof(*onto));
+		fa_device_index_begin(device);
+		json_array_foreach(ports, i, p)
+			onto[i] = fa_device_find_port(device, fa_port_name(p));
+		dports = json_object_get(device, "ports");
+		if (!json_is_array(dports)) {
+			dports = json_array();
+			json_object_set_new(device, "ports", dports);
+		}
+		json_array_foreach(ports, i, p) {
+			if (onto[i])
+				fa_merge_members(onto[i], p, "name");
+			else
+				json_array_append(dports, p);
+		}
+		fa_device_index_end(device);
+		free(onto);
+	}
+	if (json_array_size(warn)) {
+		w = json_object_get(device, "warnings");
+		if (!json_is_array(w) || w->refcount > 1) {
+			/* as fa_device_warn: a list shared with another device is copied first */
+			w = json_is_array(w) ? json_copy(w) : json_array();
+			json_object_set_new(device, "warnings", w);
+		}
+		json_array_extend(w, warn);
+	}
+}
+
 const char *fa_get_str(const json_t *obj, const char *path)
 {
 	return json_string_value(fa_obj_get_path(obj, path));

@@ -93,6 +93,19 @@ void fa_set_pfc_both(json_t *port, json_t *prios);
  */
 void fa_device_warn(json_t *device, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * Move what a parser wrote into @from, an empty object it was given as its device, into
+ * @device as if it had written it there: for a parser that must not leave a half-read output
+ * on @device (drivers/text/xmlsafe.h, fa_xml_each).  Each port of @from goes onto the port of
+ * @device with its name, if @device had one, its members set over that port's as fa_set
+ * writes them (an object member by member); else it is appended.  Its warnings are appended
+ * to @device's, and its other members set over @device's the same way.  @from keeps its
+ * references; @device takes new ones.  The same as writing into @device while port names are
+ * what fa_device_port stored (text without control characters or U+FFFD), as parsers store
+ * them.
+ */
+void fa_device_merge(json_t *device, json_t *from);
+
 /* Borrowed string at @path, or NULL when absent or not a string. */
 const char *fa_get_str(const json_t *obj, const char *path);
 /* 1 and *ret when @path holds an integer, else 0. */

@@ -101,6 +101,9 @@ out:
 /* The nodes @expr selects below @node (the document when NULL); free with xmlXPathFreeObject. */
 static xmlXPathObjectPtr fa_oc_nodes(struct fa_oc *oc, xmlNodePtr node, const char *expr)
 {
+	/* a parser reading one element at a time has no document to search (plain paths only) */
+	if (!oc->xp)
+		return NULL;
 	oc->xp->node = node ? node : (xmlNodePtr)oc->doc;
 	return xmlXPathEvalExpression((const xmlChar *)expr, oc->xp);
 }
@@ -110,16 +113,93 @@ static size_t fa_oc_count(const xmlXPathObject *o)
 	return o && o->type == XPATH_NODESET && o->nodesetval ? (size_t)o->nodesetval->nodeNr : 0;
 }
 
+/* The namespace bound to the @len bytes of @prefix, or NULL. */
+static const char *fa_oc_ns_of(const char *prefix, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fa_oc_namespaces) / sizeof(fa_oc_namespaces[0]); i++)
+		if (strncmp(fa_oc_namespaces[i].prefix, prefix, len) == 0 &&
+		    fa_oc_namespaces[i].prefix[len] == '\0')
+			return fa_oc_namespaces[i].uri;
+	return NULL;
+}
+
+/* Is @node the element @name (@len bytes) of namespace @uri, as an XPath name test sees it? */
+static bool fa_oc_is(const xmlNode *node, const char *uri, const char *name, size_t len)
+{
+	return node->type == XML_ELEMENT_NODE && node->ns && node->ns->href &&
+	       strcmp((const char *)node->ns->href, uri) == 0 &&
+	       strncmp((const char *)node->name, name, len) == 0 && node->name[len] == '\0';
+}
+
+/*
+ * Is @expr a path of child steps with bound prefixes, "oc-if:state/oc-if:mtu", and nothing
+ * else of XPath?  (Names of letters, digits, '-' and '_'.)
+ */
+static bool fa_oc_path_plain(const char *expr)
+{
+	const char *p = expr;
+
+	for (;;) {
+		const char *colon = strchr(p, ':');
+		size_t n;
+
+		if (!colon || colon == p || !fa_oc_ns_of(p, (size_t)(colon - p)))
+			return false;
+		p = colon + 1;
+		for (n = 0; isalnum((unsigned char)p[n]) || p[n] == '-' || p[n] == '_'; n++)
+			;
+		if (n == 0 || (p[n] != '\0' && p[n] != '/'))
+			return false;
+		if (p[n] == '\0')
+			return true;
+		p += n + 1;
+	}
+}
+
+/*
+ * What XPath selects first for the plain path @expr below @node, without XPath: the first node
+ * in document order, which a depth-first search over the steps meets first.  XPath compiled
+ * each expression again for each interface and was most of the parse's time.
+ */
+static xmlNodePtr fa_oc_path(xmlNodePtr node, const char *expr)
+{
+	const char *colon = strchr(expr, ':'), *name = colon + 1, *slash = strchr(name, '/');
+	const char *uri = fa_oc_ns_of(expr, (size_t)(colon - expr));
+	size_t len = slash ? (size_t)(slash - name) : strlen(name);
+	xmlNodePtr c, found;
+
+	for (c = node->children; c; c = c->next) {
+		if (!fa_oc_is(c, uri, name, len))
+			continue;
+		if (!slash)
+			return c;
+		found = fa_oc_path(c, slash + 1);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
 /* Trimmed text of the first node @expr selects below @node; new string, or NULL. */
 static char *fa_oc_str(struct fa_oc *oc, xmlNodePtr node, const char *expr)
 {
-	xmlXPathObjectPtr o = fa_oc_nodes(oc, node, expr);
+	xmlXPathObjectPtr o = NULL;
+	xmlNodePtr first = NULL;
 	xmlChar *t = NULL;
 	char *s = NULL;
 	size_t b = 0, e;
 
-	if (fa_oc_count(o) > 0)
-		t = xmlNodeGetContent(o->nodesetval->nodeTab[0]);
+	if (node && fa_oc_path_plain(expr)) {
+		first = fa_oc_path(node, expr);
+	} else {
+		o = fa_oc_nodes(oc, node, expr);
+		if (fa_oc_count(o) > 0)
+			first = o->nodesetval->nodeTab[0];
+	}
+	if (first)
+		t = xmlNodeGetContent(first);
 	if (t) {
 		e = strlen((const char *)t);
 		while (b < e && isspace(t[b]))
@@ -312,25 +392,124 @@ static void fa_oc_interface(struct fa_oc *oc, xmlNodePtr ifn)
 	free(name);
 }
 
+/*
+ * The interfaces reply is read one element at a time (fa_xml_each), not as a document with
+ * XPath over it: a 60 MiB reply made a document of five times its size.  It gives what
+ * fa_oc_open and "//oc-if:interfaces/oc-if:interface" gave: the root must be an <rpc-reply>
+ * or <data>, an <rpc-error> child of the root refuses the reply, and each oc-if:interface
+ * whose parent is oc-if:interfaces, in document order, is a port (one nested in another is
+ * found in the subtree taken whole).  Malformed XML anywhere refuses the reply before the
+ * root's name or an rpc-error does, and both are known only once the whole reply is read, after
+ * the ports.  So the ports go into a device of their own, merged into @device only when the
+ * reply was good (fa_device_merge): a cut or broken reply leaves @device as it was, as the
+ * document parse did.  (A first pass checking the XML would cost a second parse; the ports
+ * are moved, not copied, so the merge is cheap.)
+ */
+struct fa_oc_ifs {
+	struct fa_oc oc;	/* .device: the device the ports go into */
+	char *bad_root;		/* the root's name when it is not <rpc-reply> or <data> */
+	bool rpc_error;		/* an <rpc-error> child of the root: the reply is refused */
+	char *rpc_tag, *rpc_msg;
+	size_t n;		/* interfaces read */
+};
+
+static bool fa_oc_is_interface(const xmlNode *node)
+{
+	return fa_oc_is(node, FA_OC_NS_INTERFACES, "interface", strlen("interface")) &&
+	       node->parent && fa_oc_is(node->parent, FA_OC_NS_INTERFACES, "interfaces",
+					strlen("interfaces"));
+}
+
+/* @ifn, then the interfaces nested in it, in document order. */
+static void fa_oc_ifs_subtree(struct fa_oc_ifs *w, xmlNodePtr ifn)
+{
+	xmlNodePtr c = ifn->children;
+
+	fa_oc_interface(&w->oc, ifn);
+	w->n++;
+	/* a preorder walk of the subtree below @ifn, without recursion */
+	while (c && c != ifn) {
+		if (c->type == XML_ELEMENT_NODE && fa_oc_is_interface(c)) {
+			fa_oc_interface(&w->oc, c);
+			w->n++;
+		}
+		if (c->type == XML_ELEMENT_NODE && c->children) {
+			c = c->children;
+			continue;
+		}
+		while (c != ifn && !c->next)
+			c = c->parent;
+		if (c != ifn)
+			c = c->next;
+	}
+}
+
+static int fa_oc_ifs_element(void *ctx, struct fa_xml_each *walk, xmlNodePtr elem, int depth,
+			     struct fa_err *err)
+{
+	struct fa_oc_ifs *w = ctx;
+	xmlNodePtr node;
+
+	(void)err;
+	if (w->bad_root || w->rpc_error)
+		return 0;
+	if (depth == 0) {
+		if (!fa_xml_is(elem, "rpc-reply") && !fa_xml_is(elem, "data"))
+			w->bad_root = fa_xstrdup((const char *)elem->name);
+		return 0;
+	}
+	if (depth == 1 && fa_xml_is(elem, "rpc-error")) {
+		node = fa_xml_each_expand(walk);
+		if (node) {
+			w->rpc_error = true;
+			w->rpc_msg = fa_xml_child_text(node, "error-message");
+			w->rpc_tag = fa_xml_child_text(node, "error-tag");
+		}
+		return 0;
+	}
+	if (!fa_oc_is_interface(elem))
+		return 0;
+	node = fa_xml_each_expand(walk);
+	if (node)
+		fa_oc_ifs_subtree(w, node);
+	return 0;
+}
+
 int fa_parse_openconfig_interfaces(const struct fa_capture *cap, json_t *device,
 				   struct fa_err *err)
 {
-	xmlXPathObjectPtr o;
-	struct fa_oc oc;
-	size_t i;
+	struct fa_oc_ifs w;
+	const char *what = "openconfig interfaces";
 	int r;
 
-	r = fa_oc_open(cap, "openconfig interfaces", device, &oc, err);
+	memset(&w, 0, sizeof(w));
+	w.oc.what = what;
+	w.oc.device = json_object();
+	fa_device_index_begin(w.oc.device);
+	r = fa_xml_each(cap->data, cap->len, what, fa_oc_ifs_element, &w, err);
+	fa_device_index_end(w.oc.device);
 	if (r < 0)
-		return r;
-	o = fa_oc_nodes(&oc, NULL, "//oc-if:interfaces/oc-if:interface");
-	if (fa_oc_count(o) == 0)
-		fa_device_warn(device, "%s: the reply lists no interface", oc.what);
-	for (i = 0; i < fa_oc_count(o); i++)
-		fa_oc_interface(&oc, o->nodesetval->nodeTab[i]);
-	xmlXPathFreeObject(o);
-	fa_oc_close(&oc);
-	return 0;
+		goto out;
+	if (w.bad_root) {
+		r = fa_err_set(err, FA_EPARSE, "%s: expected a NETCONF <rpc-reply>, got <%s>", what,
+			       w.bad_root);
+		goto out;
+	}
+	if (w.rpc_error) {
+		r = fa_err_set(err, FA_EPARSE, "%s: the reply is an rpc-error (%s%s%s)", what,
+			       w.rpc_tag ? w.rpc_tag : "no tag", w.rpc_msg ? ": " : "",
+			       w.rpc_msg ? w.rpc_msg : "");
+		goto out;
+	}
+	if (w.n == 0)
+		fa_device_warn(w.oc.device, "%s: the reply lists no interface", what);
+	fa_device_merge(device, w.oc.device);
+out:
+	free(w.bad_root);
+	free(w.rpc_tag);
+	free(w.rpc_msg);
+	json_decref(w.oc.device);
+	return r;
 }
 
 int fa_parse_openconfig_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err)

@@ -18,11 +18,13 @@
 #include <strings.h>
 
 #include <libxml/parser.h>
+#include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlversion.h>
 
 #include "audit/util/buf.h"
 #include "audit/util/xalloc.h"
+#include "drivers/parse.h"
 #include "drivers/text/xmlsafe.h"
 #include "audit/util/banned.h"
 
@@ -40,6 +42,7 @@ struct fa_xml_errs {
 	char msg[256];
 	int line;
 	int column;
+	int code;	/* libxml2's xmlParserErrors code */
 };
 
 #if LIBXML_VERSION >= 21200
@@ -61,6 +64,7 @@ static void fa_xml_structured(void *ctx, xmlErrorPtr e)
 		errs->msg[--n] = '\0';
 	errs->line = e->line;
 	errs->column = e->int2;
+	errs->code = e->code;
 }
 
 static void fa_xml_generic_quiet(void *ctx, const char *msg, ...)
@@ -69,17 +73,37 @@ static void fa_xml_generic_quiet(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
-/* Case-insensitive search for @needle in @len bytes of @hay. */
-static bool fa_xml_contains(const char *hay, size_t len, const char *needle)
+/*
+ * Does @len bytes of @hay hold a markup declaration named @name ("<!DOCTYPE", "<!ENTITY"),
+ * in any case?  The '!' is looked for: device replies hardly have any, while a '<' opens
+ * every tag.
+ */
+static bool fa_xml_declares(const char *hay, size_t len, const char *name)
 {
-	size_t nl = strlen(needle), i;
+	const char *p = hay, *end = hay + len;
+	size_t nl = strlen(name);
 
-	if (len < nl)
-		return false;
-	for (i = 0; i + nl <= len; i++)
-		if (hay[i] == '<' && strncasecmp(hay + i, needle, nl) == 0)
+	while (p < end && (p = memchr(p, '!', (size_t)(end - p)))) {
+		if (p > hay && p[-1] == '<' && (size_t)(end - p - 1) >= nl &&
+		    strncasecmp(p + 1, name, nl) == 0)
 			return true;
+		p++;
+	}
 	return false;
+}
+
+/* The first "]]>]]>" (a NETCONF 1.0 end of message) in @p .. @end, or NULL. */
+static const char *fa_xml_eom(const char *p, const char *end)
+{
+	size_t ml = strlen(FA_NETCONF_EOM);
+
+	/* memchr for the rare ']': memmem's general search was a tenth of a big reply's time */
+	while (p < end && (p = memchr(p, ']', (size_t)(end - p)))) {
+		if ((size_t)(end - p) >= ml && memcmp(p, FA_NETCONF_EOM, ml) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
 }
 
 /*
@@ -129,7 +153,7 @@ static void fa_xml_unframe10(const char **pdata, size_t *plen)
 	size_t ml = strlen(FA_NETCONF_EOM);
 
 	while (p < end) {
-		const char *m = memmem(p, (size_t)(end - p), FA_NETCONF_EOM, ml);
+		const char *m = fa_xml_eom(p, end);
 		const char *seg_end = m ? m : end;
 		const char *q = p;
 
@@ -149,20 +173,18 @@ static void fa_xml_unframe10(const char **pdata, size_t *plen)
 	}
 }
 
-int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *ret_doc,
-		 struct fa_err *err)
+/*
+ * The checks made before libxml2 sees a byte, shared by fa_xml_parse and fa_xml_each: the size
+ * cap, a BOM, NETCONF framing (1.1 chunks into @chunks, 1.0 end-of-message markers), an empty
+ * reply, and any DOCTYPE or entity declaration.  On success *@ret_p / *@ret_len is the
+ * document to parse (in @data or in @chunks).
+ */
+static int fa_xml_prepare(const char *data, size_t len, const char *source, struct fa_buf *chunks,
+			  const char **ret_p, size_t *ret_len, struct fa_err *err)
 {
-	struct fa_buf chunks = FA_BUF_INIT;
-	struct fa_xml_errs errs = {false, "", 0, 0};
-	xmlStructuredErrorFunc old_serror;
-	xmlGenericErrorFunc old_generic;
-	void *old_sctx, *old_gctx;
 	const char *p = data, *end = data + len;
-	xmlDocPtr doc = NULL;
-	int r = 0;
+	int r;
 
-	if (!source)
-		source = "xml";
 	if (len > FA_XML_MAX)
 		return fa_err_at(err, FA_ETOOBIG, source, 0, 0,
 				 "XML reply of %zu bytes is over the %zu byte limit", len,
@@ -172,11 +194,11 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 	while (p < end && isspace((unsigned char)*p))
 		p++;
 	if (p < end && *p == '#') {
-		r = fa_xml_dechunk(p, end, &chunks, source, err);
+		r = fa_xml_dechunk(p, end, chunks, source, err);
 		if (r)
-			goto out;
-		p = chunks.buf;
-		end = chunks.buf + chunks.len;
+			return r;
+		p = chunks->buf;
+		end = chunks->buf + chunks->len;
 	}
 	len = (size_t)(end - p);
 	fa_xml_unframe10(&p, &len);
@@ -184,29 +206,64 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 	while (p < end && isspace((unsigned char)*p))
 		p++;
 	len = (size_t)(end - p);
-	if (len == 0) {
-		r = fa_err_at(err, FA_EPARSE, source, 0, 0, "empty XML reply");
-		goto out;
-	}
-	if (fa_xml_contains(p, len, "<!DOCTYPE") || fa_xml_contains(p, len, "<!ENTITY")) {
-		r = fa_err_at(err, FA_EPARSE, source, 0, 0,
-			      "XML reply carries a DOCTYPE or entity declaration; refused "
-			      "(device replies never need one)");
-		goto out;
-	}
+	if (len == 0)
+		return fa_err_at(err, FA_EPARSE, source, 0, 0, "empty XML reply");
+	if (fa_xml_declares(p, len, "DOCTYPE") || fa_xml_declares(p, len, "ENTITY"))
+		return fa_err_at(err, FA_EPARSE, source, 0, 0,
+				 "XML reply carries a DOCTYPE or entity declaration; refused "
+				 "(device replies never need one)");
+	*ret_p = p;
+	*ret_len = len;
+	return 0;
+}
 
+/* libxml2's error handlers as they were before a parse, put back by fa_xml_quiet_end. */
+struct fa_xml_saved {
+	xmlStructuredErrorFunc serror;
+	xmlGenericErrorFunc generic;
+	void *sctx, *gctx;
+};
+
+/* Route libxml2's messages into @errs (the first one is kept) and nothing to stderr. */
+static void fa_xml_quiet_begin(struct fa_xml_saved *saved, struct fa_xml_errs *errs)
+{
 	/* libxml2 must be initialised once before threads use it, not by each of them. */
 	pthread_once(&fa_xml_once, fa_xml_init);
-	old_serror = xmlStructuredError;
-	old_sctx = xmlStructuredErrorContext;
-	old_generic = xmlGenericError;
-	old_gctx = xmlGenericErrorContext;
-	xmlSetStructuredErrorFunc(&errs, fa_xml_structured);
+	saved->serror = xmlStructuredError;
+	saved->sctx = xmlStructuredErrorContext;
+	saved->generic = xmlGenericError;
+	saved->gctx = xmlGenericErrorContext;
+	xmlSetStructuredErrorFunc(errs, fa_xml_structured);
 	xmlSetGenericErrorFunc(NULL, fa_xml_generic_quiet);
-	doc = xmlReadMemory(p, (int)len, NULL, NULL,
-			    XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_NOCDATA);
-	xmlSetStructuredErrorFunc(old_sctx, old_serror);
-	xmlSetGenericErrorFunc(old_gctx, old_generic);
+}
+
+static void fa_xml_quiet_end(const struct fa_xml_saved *saved)
+{
+	xmlSetStructuredErrorFunc(saved->sctx, saved->serror);
+	xmlSetGenericErrorFunc(saved->gctx, saved->generic);
+}
+
+/* The options of every parse: no network, blanks and CDATA folded; no NOENT, DTD*, HUGE. */
+#define FA_XML_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_NOCDATA)
+
+int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *ret_doc,
+		 struct fa_err *err)
+{
+	struct fa_buf chunks = FA_BUF_INIT;
+	struct fa_xml_errs errs = {false, "", 0, 0, 0};
+	struct fa_xml_saved saved;
+	const char *p = NULL;
+	xmlDocPtr doc = NULL;
+	int r;
+
+	if (!source)
+		source = "xml";
+	r = fa_xml_prepare(data, len, source, &chunks, &p, &len, err);
+	if (r)
+		goto out;
+	fa_xml_quiet_begin(&saved, &errs);
+	doc = xmlReadMemory(p, (int)len, NULL, NULL, FA_XML_OPTIONS);
+	fa_xml_quiet_end(&saved);
 
 	if (!doc || !xmlDocGetRootElement(doc)) {
 		r = fa_err_at(err, FA_EPARSE, source, errs.line, errs.column, "XML: %s",
@@ -221,6 +278,146 @@ int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *re
 out:
 	if (doc)
 		xmlFreeDoc(doc);
+	fa_buf_release(&chunks);
+	return r;
+}
+
+/* Deepest element libxml2 lets a document have without XML_PARSE_HUGE (xmlParserMaxDepth). */
+#define FA_XML_DEPTH 256
+
+struct fa_xml_each {
+	xmlTextReaderPtr reader;
+	xmlNodePtr expanded;	/* what fa_xml_each_expand gave during this call, or NULL */
+	bool failed;		/* the reader met an XML error */
+	/*
+	 * The elements open, for the message of a cut reply: libxml2's reader says "Extra
+	 * content at the end of the document" where the document parse named the element left
+	 * open ("Premature end of data in tag interface line 12"); the same words are kept.
+	 */
+	int open;		/* depth of the innermost open element; -1: none */
+	const xmlChar *name[FA_XML_DEPTH + 1];
+	int line[FA_XML_DEPTH + 1];
+};
+
+/* Track the open elements as the reader stands on an element or end tag at @depth. */
+static void fa_xml_each_track(struct fa_xml_each *walk, int type, int depth)
+{
+	xmlNodePtr node;
+
+	if (depth < 0 || depth > FA_XML_DEPTH)
+		return;
+	if (type == XML_READER_TYPE_END_ELEMENT) {
+		walk->open = depth - 1;
+		return;
+	}
+	if (xmlTextReaderIsEmptyElement(walk->reader) == 1) {
+		walk->open = depth - 1;
+		return;
+	}
+	node = xmlTextReaderCurrentNode(walk->reader);
+	walk->name[depth] = xmlTextReaderConstName(walk->reader);
+	walk->line[depth] = node ? (int)xmlGetLineNo(node) : 0;
+	walk->open = depth;
+}
+
+xmlNodePtr fa_xml_each_expand(struct fa_xml_each *walk)
+{
+	if (!walk->expanded && !walk->failed) {
+		walk->expanded = xmlTextReaderExpand(walk->reader);
+		if (!walk->expanded)
+			walk->failed = true;
+	}
+	return walk->expanded;
+}
+
+/*
+ * The walk: xmlTextReaderRead from node to node, so that only the path from the root to the
+ * current node (and a subtree the callback expanded) is ever held; xmlTextReaderNext past an
+ * expanded subtree, which frees it as the reader moves on.  The reader is libxml2's own parser
+ * (in its push mode) with the same options as fa_xml_parse, so the same documents are refused
+ * and the same depth and size limits hold; the first message of a fault can be worded
+ * differently ("Document is empty" for "Start tag expected"), or name the element taken whole
+ * rather than the innermost one left open.
+ */
+int fa_xml_each(const char *data, size_t len, const char *source, fa_xml_each_fn *fn, void *ctx,
+		struct fa_err *err)
+{
+	struct fa_buf chunks = FA_BUF_INIT;
+	struct fa_xml_errs errs = {false, "", 0, 0, 0};
+	struct fa_xml_each walk = {.open = -1};
+	struct fa_xml_saved saved;
+	const char *p = NULL;
+	size_t elements = 0;
+	bool quiet = false, root = false;
+	int r, step, depth;
+
+	if (!source)
+		source = "xml";
+	r = fa_xml_prepare(data, len, source, &chunks, &p, &len, err);
+	if (r)
+		goto out;
+	fa_xml_quiet_begin(&saved, &errs);
+	quiet = true;
+	walk.reader = xmlReaderForMemory(p, (int)len, NULL, NULL, FA_XML_OPTIONS);
+	if (!walk.reader) {
+		r = fa_err_at(err, FA_ENOMEM, source, 0, 0, "no memory for an XML reader");
+		goto out;
+	}
+	step = xmlTextReaderRead(walk.reader);
+	while (step == 1) {
+		int type = xmlTextReaderNodeType(walk.reader);
+
+		if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
+			r = fa_err_at(err, FA_EPARSE, source, 0, 0,
+				      "XML reply carries a DTD; refused");
+			goto out;
+		}
+		if (type == XML_READER_TYPE_END_ELEMENT)
+			fa_xml_each_track(&walk, type, xmlTextReaderDepth(walk.reader));
+		if (type != XML_READER_TYPE_ELEMENT) {
+			step = xmlTextReaderRead(walk.reader);
+			continue;
+		}
+		root = true;
+		depth = xmlTextReaderDepth(walk.reader);
+		fa_xml_each_track(&walk, type, depth);
+		if (++elements % 256 == 0 && fa_parse_budget_over()) {
+			r = fa_err_set(err, FA_ETIMEOUT, "over the parse budget after %zu XML "
+				       "elements (--parse-budget)", elements);
+			goto out;
+		}
+		walk.expanded = NULL;
+		r = fn(ctx, &walk, xmlTextReaderCurrentNode(walk.reader), depth, err);
+		if (r < 0 || walk.failed)
+			break;
+		if (walk.expanded) {
+			/* the subtree is whole: the element is closed */
+			walk.open = depth - 1;
+			step = xmlTextReaderNext(walk.reader);
+		} else {
+			step = xmlTextReaderRead(walk.reader);
+		}
+	}
+	if (r < 0 && !walk.failed)
+		goto out;
+	if ((walk.failed || step < 0) && errs.code == XML_ERR_DOCUMENT_END && walk.open >= 0 &&
+	    walk.open <= FA_XML_DEPTH && walk.name[walk.open]) {
+		r = fa_err_at(err, FA_EPARSE, source, errs.line, errs.column,
+			      "XML: Premature end of data in tag %s line %d",
+			      (const char *)walk.name[walk.open], walk.line[walk.open]);
+		goto out;
+	}
+	if (walk.failed || step < 0 || !root) {
+		r = fa_err_at(err, FA_EPARSE, source, errs.line, errs.column, "XML: %s",
+			      errs.have ? errs.msg : "no document element");
+		goto out;
+	}
+	r = 0;
+out:
+	if (walk.reader)
+		xmlFreeTextReader(walk.reader);
+	if (quiet)
+		fa_xml_quiet_end(&saved);
 	fa_buf_release(&chunks);
 	return r;
 }

@@ -37,6 +37,43 @@
 int fa_xml_parse(const char *data, size_t len, const char *source, xmlDocPtr *ret_doc,
 		 struct fa_err *err);
 
+/*
+ * A big reply read one element at a time, for parsers of outputs with one record per
+ * interface: libxml2's whole document of a 60 MiB reply is about five times its size, while
+ * the reader (xmlTextReader) holds only the path to the element it is on and the subtree a
+ * parser asked for.  The same bytes are accepted and refused as by fa_xml_parse, with the
+ * same checks before libxml2 runs and the same parser options.
+ */
+struct fa_xml_each;
+
+/*
+ * Called for each element at its start tag, in document order.  @elem (borrowed, valid during
+ * the call) has its name, namespace, attributes and ancestors (->parent), but no children
+ * yet; @depth is 0 for the root.  To read the element, the callback takes it with its whole
+ * subtree from fa_xml_each_expand(); the walk then goes on after the element and frees the
+ * subtree.  Otherwise the walk goes on into the element.  Return 0 to go on, or a negative
+ * -FA_E* to stop: fa_xml_each() then returns it.
+ */
+typedef int fa_xml_each_fn(void *ctx, struct fa_xml_each *walk, xmlNodePtr elem, int depth,
+			   struct fa_err *err);
+
+/*
+ * Borrowed (valid during the callback): the element the callback was called for, with its
+ * whole subtree; NULL when the XML is not well-formed in it (return 0: fa_xml_each() reports
+ * the error).
+ */
+xmlNodePtr fa_xml_each_expand(struct fa_xml_each *walk);
+
+/*
+ * Call @fn for the elements of @len bytes of @data (@source names it in errors), as
+ * fa_xml_parse would read them.  The callback runs before the end of the document is read:
+ * a fault later in it still makes the result -FA_EPARSE, so a caller keeps what it gathers
+ * aside until 0 is returned.  Errors: those of fa_xml_parse; -FA_ETIMEOUT when the parse
+ * budget (drivers/parse.h) ran out, checked every 256 elements; what @fn returned.
+ */
+int fa_xml_each(const char *data, size_t len, const char *source, fa_xml_each_fn *fn, void *ctx,
+		struct fa_err *err);
+
 /* Borrowed: the first element child of @node whose local name is @name (any namespace). */
 xmlNodePtr fa_xml_child(const xmlNode *node, const char *name);
 

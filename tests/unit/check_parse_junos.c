@@ -375,6 +375,43 @@ START_TEST(parse_junos_rpc_error_and_bad_input)
 }
 END_TEST
 
+/* The ports of a reply land on the ports the device had, as if written there directly. */
+START_TEST(parse_junos_interfaces_onto_known_ports)
+{
+	static const char reply[] =
+	    "<rpc-reply><interface-information><physical-interface><name>ge-0/0/1</name><mtu>1514"
+	    "</mtu></physical-interface><physical-interface><name>ge-0/0/0</name><mtu>9216</mtu>"
+	    "<speed>40 parsecs</speed></physical-interface></interface-information></rpc-reply>";
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("sw", "switch"), *p0, *p1, *w;
+	int r;
+
+	p0 = fa_device_port(d, "ge-0/0/0");
+	fa_set_str(p0, "lldp.system_name", "spine1");
+	fa_set_int(p0, "mtu", 1500);
+	fa_device_warn(d, "earlier");
+	r = fa_tp_direct(fa_parse_junos_interfaces, "<rpc/>", FA_CAPTURE_XML, reply,
+			 strlen(reply), d, &err);
+	ck_assert_msg(r == 0, "The reply parses (%s).", err.msg);
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 2 &&
+		      json_array_get(json_object_get(d, "ports"), 0) == p0,
+		      "ge-0/0/0 stays the first port, and is not added again.");
+	p1 = json_array_get(json_object_get(d, "ports"), 1);
+	ck_assert_msg(fa_int(p0, "mtu") == 9216 && strcmp(fa_get_str(p0, "lldp.system_name"),
+							   "spine1") == 0 &&
+		      strcmp(fa_get_str(p0, "type"), "ethernet") == 0,
+		      "ge-0/0/0 takes the reply's MTU and type and keeps its LLDP neighbour.");
+	ck_assert_msg(strcmp(fa_get_str(p1, "name"), "ge-0/0/1") == 0 && fa_int(p1, "mtu") == 1514,
+		      "ge-0/0/1 is appended with its MTU.");
+	w = json_object_get(d, "warnings");
+	ck_assert_msg(json_array_size(w) == 2 &&
+		      strcmp(json_string_value(json_array_get(w, 0)), "earlier") == 0 &&
+		      strstr(json_string_value(json_array_get(w, 1)), "parsecs"),
+		      "The reply's warning follows the device's earlier one.");
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_junos_warns_on_odd_values)
 {
 	const char *xml = "<interface-information><physical-interface><name>et-0/0/1</name>"
@@ -1100,6 +1137,7 @@ Suite *fa_parse_junos_suite(void)
 	tcase_add_test(tc, parse_junos_config_pfc_profiles);
 	tcase_add_test(tc, parse_junos_config_wildcard_and_dscp);
 	tcase_add_test(tc, parse_junos_rpc_error_and_bad_input);
+	tcase_add_test(tc, parse_junos_interfaces_onto_known_ports);
 	tcase_add_test(tc, parse_junos_warns_on_odd_values);
 	tcase_add_test(tc, parse_junos_version_text);
 	tcase_add_test(tc, parse_junos_version_text_variants);

@@ -218,6 +218,61 @@ START_TEST(parse_linear_every_family)
 }
 END_TEST
 
+/*
+ * The XML families read their replies one interface at a time (fa_xml_each), and a fault is
+ * seen only where it is: a reply cut short, broken after its last interface, or ending in an
+ * rpc-error must be refused as the whole-document parse refused it, with the device left
+ * as it was (no port, no warning), not with the interfaces read before the fault.
+ */
+START_TEST(parse_linear_xml_fault_leaves_device_alone)
+{
+	static const struct {
+		size_t family;	/* a row of fa_t_families */
+		const char *rpc_error, *said;
+	} xml[] = {
+		{ 2, "</interface-information><rpc-error><error-severity>error</error-severity>"
+		     "<error-message>boom</error-message></rpc-error></rpc-reply>\n",
+		  "rpc-error: boom" },
+		{ 4, "</interfaces></data><rpc-error><error-tag>boom</error-tag></rpc-error>"
+		     "</rpc-reply>\n", "rpc-error (boom)" },
+	};
+	size_t f = xml[_i / 4].family, t = (size_t)_i % 4, n = 2000, i;
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("big", "switch"), *fresh = fa_device_new("big", "switch");
+	int r;
+
+	fa_buf_adds(&b, fa_t_families[f].head);
+	for (i = 0; i < n; i++)
+		fa_t_families[f].record(&b, i);
+	/* 0: cut in the middle; 1: cut before the closing tags; 2: a mismatched end tag after
+	 * the last interface; 3: an rpc-error after the interfaces */
+	if (t == 2)
+		fa_buf_adds(&b, "</wrong></rpc-reply>\n");
+	else if (t == 3)
+		fa_buf_adds(&b, xml[_i / 4].rpc_error);
+	cap.device = "big";
+	cap.command = "<get/>";
+	cap.format = FA_CAPTURE_XML;
+	cap.data = b.buf;
+	cap.len = t == 0 ? b.len / 2 : b.len;
+	fa_device_index_begin(d);
+	r = fa_parse_output(fa_t_families[f].fn, &cap, d, &err);
+	fa_device_index_end(d);
+	ck_assert_msg(r == -FA_EPARSE, "'%s' with fault %zu is a parse error (got %d: %s).",
+		      fa_t_families[f].what, t, r, err.msg);
+	ck_assert_msg(strstr(err.msg, t == 3 ? xml[_i / 4].said : "XML: ") != NULL,
+		      "'%s' with fault %zu says why (%s).", fa_t_families[f].what, t, err.msg);
+	ck_assert_msg(json_equal(d, fresh), "'%s' with fault %zu leaves the device as it was "
+		      "(%zu ports).", fa_t_families[f].what, t,
+		      json_array_size(json_object_get(d, "ports")));
+	json_decref(d);
+	json_decref(fresh);
+	fa_buf_release(&b);
+}
+END_TEST
+
 Suite *fa_parse_linear_suite(void)
 {
 	Suite *s = suite_create("parse_linear");
@@ -226,6 +281,7 @@ Suite *fa_parse_linear_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, parse_linear_every_family, 0,
 			    (int)(sizeof(fa_t_families) / sizeof(fa_t_families[0])));
+	tcase_add_loop_test(tc, parse_linear_xml_fault_leaves_device_alone, 0, 8);
 	suite_add_tcase(s, tc);
 	return s;
 }
