@@ -66,6 +66,7 @@ int fa_capture_parse(const struct fa_command *c, const struct fa_capture *cap, j
 	clean = *cap;
 	clean.data = b.buf;
 	clean.len = b.len;
+	clean.writable = true;
 	r = fa_parse_output(c->parse, &clean, device, err);
 	fa_buf_release(&b);
 	return r;

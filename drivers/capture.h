@@ -38,9 +38,16 @@ struct fa_capture {
 	 * nothing new (a cable's identity, a BER that did not move) is no parse error then.
 	 */
 	bool again;
+	/*
+	 * @data is a buffer of the capture's owner that the parser boundary may write to
+	 * while a parser runs (it restores it before returning): to end a normalised text
+	 * that is the start of @data with a NUL instead of copying it (drivers/parse.c).
+	 * False for bytes that are not the owner's to change (a string literal, a caller's).
+	 */
+	bool writable;
 };
 
-#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0, NULL, false }
+#define FA_CAPTURE_INIT { NULL, NULL, NULL, FA_CAPTURE_TEXT, "", 0, -1, 0.0, NULL, false, false }
 
 /*
  * The capture file name for @command (no extension): lowercased, every run of

@@ -196,6 +196,7 @@ static bool fa_run_command(struct fa_dev_run *run, const struct fa_command *c, c
 	cap.format = run->ops->format;
 	cap.data = out.buf;
 	cap.len = out.len;
+	cap.writable = true;
 	cap.exit_status = exit_status;
 	cap.seconds = fa_clock_now() - t0;
 	cap.again = run->lim.reading == 2;

@@ -138,14 +138,29 @@ int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *devic
 {
 	struct fa_capture norm = *cap;
 	struct fa_buf text = FA_BUF_INIT;
-	char *prompt = NULL;
+	char *prompt = NULL, *cut = NULL, cut_was = 0;
 	uint64_t before = 0;
 	double t0 = 0;
+	size_t n;
 	bool has_text;
 	int r;
 
 	if (cap->format == FA_CAPTURE_TEXT) {
-		if (fa_outnorm_copy(cap->data, cap->len, cap->command, &text, &prompt)) {
+		if (fa_outnorm_copy(cap->data, cap->len, cap->command, &text, &prompt, &n)) {
+			norm.data = text.buf;
+			norm.len = text.len;
+		} else if (n < cap->len && cap->writable) {
+			/*
+			 * The text is the start of the capture (a prompt or blank lines after
+			 * it go): ended by a NUL in place of a copy, which for an output of
+			 * 60 MiB is 60 MiB less; the byte is put back at out.
+			 */
+			cut = (char *)cap->data + n;
+			cut_was = *cut;
+			*cut = '\0';
+			norm.len = n;
+		} else if (n < cap->len) {
+			fa_buf_add(&text, cap->data, n);
 			norm.data = text.buf;
 			norm.len = text.len;
 		}
@@ -185,6 +200,8 @@ int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *devic
 			       "nothing recognised in the output (it starts \"%s\")", first);
 	}
 out:
+	if (cut)
+		*cut = cut_was;
 	free(prompt);
 	fa_buf_release(&text);
 	return r;

@@ -27,7 +27,9 @@
 
 /*
  * Run @fn on @cap for @device.  Returns 0, or -FA_EPARSE (message in @err, naming what was
- * not recognised) when @fn rejects the output or recognises nothing in it.
+ * not recognised) when @fn rejects the output or recognises nothing in it.  When
+ * @cap->writable, one byte of @cap->data may be overwritten while @fn runs (a NUL ending
+ * the normalised text where a tail was dropped); it is restored before this returns.
  */
 int fa_parse_output(fa_parse_fn *fn, const struct fa_capture *cap, json_t *device,
 		    struct fa_err *err);

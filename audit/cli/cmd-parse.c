@@ -159,6 +159,7 @@ static int fa_parse_run(int argc, char **argv)
 	fa_scrub(p->name, &in);
 	cap.data = in.buf;
 	cap.len = in.len;
+	cap.writable = true;
 	fa_device_index_begin(dev);
 	r = fa_capture_parse(c, &cap, dev, &err);
 	fa_device_index_end(dev);

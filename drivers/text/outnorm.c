@@ -315,11 +315,13 @@ static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf
 }
 
 bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct fa_buf *out,
-		     char **ret_prompt)
+		     char **ret_prompt, size_t *ret_len)
 {
 	struct fa_line *lines;
-	size_t n = 0, cap = 16, i, first, last, indent = (size_t)-1;
-	const char *p = data, *end = data + len, *ref = NULL;
+	size_t n = 0, cap = 16, i, first, last, indent = (size_t)-1, prefix;
+	/* lines[0..intact) are the input's first lines as they are, each with its line end */
+	size_t intact = 0;
+	const char *p = data, *end = data + len, *ref = NULL, *intact_end = data;
 	/* whether the text differs from its canonical layout: a final line end is missing */
 	bool changed = len > 0 && data[len - 1] != '\n';
 
@@ -328,6 +330,7 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		struct fa_line l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
+		const char *start = p;
 		size_t was = l.len;
 
 		p = nl ? nl + 1 : end;
@@ -344,6 +347,10 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 			lines = fa_xrealloc(lines, cap * sizeof(*lines));
 		}
 		lines[n++] = l;
+		if (intact == n - 1 && start == intact_end && l.p == start && l.len == was && nl) {
+			intact = n;
+			intact_end = nl + 1;
+		}
 	}
 	/* the first and last lines with text; a prompt there is not output */
 	for (first = 0; first < n && lines[first].len == 0; first++)
@@ -386,6 +393,16 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 		indent = 0;
 	if (first > 0 || last < n || indent > 0)
 		changed = true;
+	/*
+	 * Nothing dropped or narrowed before the last line kept: the text is the input up to
+	 * that line's end, and needs no copy either (a capture with a prompt or blank lines
+	 * after the output).
+	 */
+	prefix = len;
+	if (changed && first == 0 && indent == 0 && last <= intact) {
+		prefix = last ? (size_t)(lines[last - 1].p + lines[last - 1].len + 1 - data) : 0;
+		changed = false;
+	}
 	for (i = first; changed && i < last; i++) {
 		if (lines[i].len)
 			fa_buf_add(out, lines[i].p + indent, lines[i].len - indent);
@@ -394,15 +411,23 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 	free(lines);
 	if (changed) {
 		fa_merge_single_key_list(out->buf, out->len, out);
+		*ret_len = out->len;
 		return true;
 	}
-	/* already canonical: no copy, unless a list of one-key objects is merged */
-	return fa_merge_single_key_list(data, len, out);
+	/* canonical as it is: no copy, unless a list of one-key objects is merged */
+	if (fa_merge_single_key_list(data, prefix, out)) {
+		*ret_len = out->len;
+		return true;
+	}
+	*ret_len = prefix;
+	return false;
 }
 
 void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf *out,
 		char **ret_prompt)
 {
-	if (!fa_outnorm_copy(data, len, command, out, ret_prompt))
-		fa_buf_add(out, data, len);
+	size_t n;
+
+	if (!fa_outnorm_copy(data, len, command, out, ret_prompt, &n))
+		fa_buf_add(out, data, n);
 }

@@ -45,12 +45,15 @@ void fa_outnorm(const char *data, size_t len, const char *command, struct fa_buf
 		char **ret_prompt);
 
 /*
- * As fa_outnorm(), without a copy when @data is already in the canonical layout: returns
- * false, @out left empty, and @data is what the parser reads; true when @out holds the
- * normalised text.
+ * As fa_outnorm(), without a copy when the normalised text is the first bytes of @data:
+ * returns false, @out left empty, and *@ret_len receives how many (@len when @data is
+ * already in the canonical layout, fewer when only a tail goes, such as blank lines or a
+ * prompt after the output).  Those bytes are what the parser reads, but unlike @out they
+ * are not NUL-terminated when *@ret_len < @len.  Returns true when @out holds the
+ * normalised text (*@ret_len is then @out->len).
  */
 bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct fa_buf *out,
-		     char **ret_prompt);
+		     char **ret_prompt, size_t *ret_len);
 
 /*
  * The length of the prompt @line (of @len bytes) starts with, including the prompt

@@ -7,7 +7,9 @@
  * a pager's "--More--" with its erasing backspaces, all of these at once, and for JSON the
  * top object given as a list of one-key objects — and the model each variant yields must be
  * identical to the original's, warnings included.  Then a non-empty output that is not what
- * the command prints must be a parse error for every parser, never an empty success.
+ * the command prints must be a parse error for every parser, never an empty success.  An
+ * output with only a tail to drop (blank lines, a prompt after it) is read in place from a
+ * writable capture, and must give what a copy gives.
  */
 #include "config.h"
 
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "audit/model.h"
+#include "audit/util/xalloc.h"
 #include "drivers/onyx/parse-onyx.h"
 #include "drivers/parse.h"
 #include "drivers/platform.h"
@@ -329,6 +332,151 @@ START_TEST(parse_layout_garbage_is_a_parse_error)
 }
 END_TEST
 
+/*
+ * What may follow an output and go in normalisation, leaving the output itself as it was:
+ * blank lines, a prompt alone, less(1)'s status line.
+ */
+static const char *const fa_lt_tails[] = {
+	"\n\n",
+	"admin@dut:~$ \n",
+	"\nswitch [standalone: master] # \n\n",
+	"lines 1-42 (END)\n",
+};
+
+#define FA_LT_NTAILS (sizeof(fa_lt_tails) / sizeof(fa_lt_tails[0]))
+
+/* The Onyx output bench-parse measures, whose captures end in a blank line. */
+static const struct fa_lt_case fa_lt_onyx = {
+	"onyx", "show interfaces ethernet", "tests/fixtures/onyx/show-interfaces-ethernet.txt",
+	FA_LT_NONE,
+};
+
+/*
+ * A capture of @c's output with tail @t, parsed through the boundary from a buffer that is
+ * writable (read in place, ended by a NUL) and from one that is not (copied): each must give
+ * the model of the output alone, and leave the capture's bytes as they were.
+ */
+static void fa_lt_assert_tail_in_place(const struct fa_lt_case *c, size_t t)
+{
+	struct fa_buf text = FA_BUF_INIT, canon = FA_BUF_INIT, var = FA_BUF_INIT,
+		      unused = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	const struct fa_command *cmd;
+	char *arg = NULL, *prompt = NULL, *saved;
+	json_t *want;
+	size_t n = 0;
+	int r, writable;
+
+	fa_test_read(fa_lt_path(c->file), &text);
+	fa_outnorm(text.buf, text.len, c->command, &canon, NULL);
+	want = fa_lt_parse(c, canon.buf, canon.len, &r, &err);
+	ck_assert_msg(r == 0, "%s '%s' parses %s (%s).", c->platform, c->command, c->file,
+		      err.msg);
+	fa_buf_add(&var, canon.buf, canon.len);
+	fa_buf_adds(&var, fa_lt_tails[t]);
+	ck_assert_msg(!fa_outnorm_copy(var.buf, var.len, c->command, &unused, &prompt, &n) &&
+			      n == canon.len && prompt == NULL,
+		      "%s '%s' followed by \"%s\" normalises to its first %zu bytes, with no "
+		      "copy (got %zu).",
+		      c->platform, c->command, fa_lt_tails[t], canon.len, n);
+	saved = fa_xmalloc(var.len + 1);
+	memcpy(saved, var.buf, var.len + 1);
+	cmd = fa_lt_command(c, &arg);
+	for (writable = 0; writable < 2; writable++) {
+		struct fa_capture cap = FA_CAPTURE_INIT;
+		json_t *got = fa_lt_device(c);
+
+		cap.device = "dut";
+		cap.command = c->command;
+		cap.arg = arg;
+		cap.data = var.buf;
+		cap.len = var.len;
+		cap.writable = writable;
+		memset(&err, 0, sizeof(err));
+		r = fa_parse_output(cmd->parse, &cap, got, &err);
+		ck_assert_msg(r == 0 && json_equal(got, want),
+			      "%s '%s' followed by \"%s\", %s: the model of the output alone "
+			      "(r=%d %s).",
+			      c->platform, c->command, fa_lt_tails[t],
+			      writable ? "in place" : "copied", r, err.msg);
+		ck_assert_msg(memcmp(var.buf, saved, var.len + 1) == 0,
+			      "%s '%s' followed by \"%s\", %s: the capture is as it was after "
+			      "the parse.",
+			      c->platform, c->command, fa_lt_tails[t],
+			      writable ? "in place" : "copied");
+		json_decref(got);
+	}
+	free(saved);
+	free(arg);
+	json_decref(want);
+	fa_buf_release(&unused);
+	fa_buf_release(&var);
+	fa_buf_release(&canon);
+	fa_buf_release(&text);
+}
+
+START_TEST(parse_layout_tail_parsed_in_place)
+{
+	size_t t;
+
+	for (t = 0; t < FA_LT_NTAILS; t++)
+		fa_lt_assert_tail_in_place(_i < (int)FA_LT_NCASES ? &fa_lt_cases[_i] : &fa_lt_onyx,
+					   t);
+}
+END_TEST
+
+/* What the boundary handed the parser below: where the text was, the text, what ended it. */
+static struct {
+	const char *data;
+	char text[64];
+	size_t len;
+	char end;
+} fa_lt_seen;
+
+static int fa_lt_spy(const struct fa_capture *cap, json_t *device, struct fa_err *err)
+{
+	fa_lt_seen.data = cap->data;
+	fa_lt_seen.len = cap->len;
+	memcpy(fa_lt_seen.text, cap->data,
+	       cap->len < sizeof(fa_lt_seen.text) ? cap->len : sizeof(fa_lt_seen.text));
+	fa_lt_seen.end = cap->data[cap->len];
+	fa_set_str(device, "spied", "yes");
+	return 0;
+}
+
+START_TEST(parse_layout_tail_cut_in_place)
+{
+	static const char *const in = "Eth1/1:\n  Admin state : Enabled\n\nswitch # \n";
+	static const size_t out_len = 32;	/* up to the blank line */
+	struct fa_capture cap = FA_CAPTURE_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	char *buf = fa_xstrdup(in);
+	json_t *d;
+	int writable;
+
+	cap.command = "show interfaces ethernet";
+	cap.data = buf;
+	cap.len = strlen(in);
+	for (writable = 0; writable < 2; writable++) {
+		d = fa_device_new("dut", "switch");
+		cap.writable = writable;
+		memset(&fa_lt_seen, 0, sizeof(fa_lt_seen));
+		ck_assert_int_eq(fa_parse_output(fa_lt_spy, &cap, d, &err), 0);
+		ck_assert_msg(fa_lt_seen.len == out_len && fa_lt_seen.end == '\0' &&
+				      memcmp(fa_lt_seen.text, in, out_len) == 0,
+			      "The parser reads the output without its tail, ended by a NUL "
+			      "(%s).", writable ? "in place" : "copied");
+		ck_assert_msg((fa_lt_seen.data == buf) == (writable == 1),
+			      "A writable capture is read in place, any other from a copy "
+			      "(%s).", writable ? "writable" : "not writable");
+		ck_assert_msg(strcmp(buf, in) == 0,
+			      "The capture is as it was once the parse is over.");
+		json_decref(d);
+	}
+	free(buf);
+}
+END_TEST
+
 /* The normaliser on its own: each rule of outnorm.h, on small texts. */
 static const char *fa_lt_norm(const char *in, const char *command)
 {
@@ -376,6 +524,8 @@ Suite *fa_parse_layout_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, parse_layout_variants_yield_the_same_model, 0, (int)FA_LT_NCASES);
 	tcase_add_loop_test(tc, parse_layout_garbage_is_a_parse_error, 0, (int)FA_LT_NCASES);
+	tcase_add_loop_test(tc, parse_layout_tail_parsed_in_place, 0, (int)FA_LT_NCASES + 1);
+	tcase_add_test(tc, parse_layout_tail_cut_in_place);
 	tcase_add_test(tc, parse_layout_normaliser_rules);
 	suite_add_tcase(s, tc);
 	return s;
