@@ -70,16 +70,7 @@ static bool fa_is_rule(struct fa_textscan_span l)
 static struct fa_textscan_span fa_cell(const struct fa_table *t, struct fa_textscan_span line,
 				       size_t i)
 {
-	struct fa_textscan_span c = { line.ptr, 0 };
-	size_t b = t->start[i], e = i + 1 < t->ncols ? t->start[i + 1] : line.len;
-
-	if (b >= line.len)
-		return c;
-	if (e > line.len)
-		e = line.len;
-	c.ptr = line.ptr + b;
-	c.len = e - b;
-	return fa_textscan_trim(c);
+	return fa_textscan_cut(line, t->start[i], i + 1 < t->ncols ? t->start[i + 1] : line.len);
 }
 
 /* Columns from the header @head and the rule @rule under it; false without an Interface one. */

@@ -170,6 +170,19 @@ size_t fa_textscan_columns(struct fa_textscan_span line, struct fa_textscan_span
 	return fa_split(line, true, cols, max);
 }
 
+struct fa_textscan_span fa_textscan_cut(struct fa_textscan_span line, size_t begin, size_t end)
+{
+	struct fa_textscan_span c = { line.ptr, 0 };
+
+	if (begin >= line.len)
+		return c;
+	if (end > line.len)
+		end = line.len;
+	c.ptr = line.ptr + begin;
+	c.len = end - begin;
+	return fa_textscan_trim(c);
+}
+
 bool fa_textscan_copy(struct fa_textscan_span s, char *buf, size_t size)
 {
 	if (size == 0)

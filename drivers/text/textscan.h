@@ -86,6 +86,12 @@ size_t fa_textscan_columns(struct fa_textscan_span line, struct fa_textscan_span
 			   size_t max);
 
 /*
+ * The bytes of @line from offset @begin to @end (clipped to the line; @end may be past it),
+ * trimmed: one cell of a table whose columns start at fixed offsets.
+ */
+struct fa_textscan_span fa_textscan_cut(struct fa_textscan_span line, size_t begin, size_t end);
+
+/*
  * Copy @s into @buf as a C string.  False (and @buf holds the empty string when @size > 0)
  * when it does not fit.
  */

@@ -131,6 +131,21 @@ START_TEST(textscan_columns_split_on_two_blanks)
 }
 END_TEST
 
+START_TEST(textscan_cut_takes_fixed_columns)
+{
+	struct fa_textscan_span line = fa_t_span("mode                lossless     lossless");
+
+	ck_assert_msg(fa_textscan_eq(fa_textscan_cut(line, 0, 20), "mode"),
+		      "A cell is trimmed of the blanks up to the next column.");
+	ck_assert_msg(fa_textscan_eq(fa_textscan_cut(line, 20, 33), "lossless"),
+		      "A middle cell runs from its column's start to the next one's.");
+	ck_assert_msg(fa_textscan_eq(fa_textscan_cut(line, 33, 1000), "lossless"),
+		      "The last cell is clipped to the line.");
+	ck_assert_msg(fa_textscan_cut(line, 100, 120).len == 0,
+		      "A column past the end of a short line is empty.");
+}
+END_TEST
+
 START_TEST(textscan_words_split_on_any_blank)
 {
 	struct fa_textscan_span w[4];
@@ -209,6 +224,7 @@ Suite *fa_textscan_suite(void)
 	tcase_add_test(tc, textscan_trim_indent_and_compare);
 	tcase_add_test(tc, textscan_keyval_splits_at_first_separator);
 	tcase_add_test(tc, textscan_columns_split_on_two_blanks);
+	tcase_add_test(tc, textscan_cut_takes_fixed_columns);
 	tcase_add_test(tc, textscan_words_split_on_any_blank);
 	tcase_add_test(tc, textscan_int_copy_and_dup);
 	tcase_add_test(tc, mac_forms_of_every_platform_read_as_one);
