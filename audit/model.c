@@ -276,27 +276,34 @@ void fa_set_pfc_both(json_t *port, json_t *prios)
 	fa_set(port, "qos.pfc_enabled", prios);
 }
 
-void fa_device_warn(json_t *device, const char *fmt, ...)
+/* @device's warnings list, made when absent, to append to. */
+static json_t *fa_device_warnings(json_t *device)
 {
 	json_t *w = json_object_get(device, "warnings");
-	char msg[512];
-	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	if (!json_is_array(w)) {
 		w = json_array();
 		json_object_set_new(device, "warnings", w);
 	} else if (w->refcount > 1) {
 		/*
 		 * Another device holds this list too (a loaded snapshot shares equal values,
-		 * fa_model_share_lists shares equal lists): warn on a copy of our own.
+		 * fa_model_share_lists shares equal lists): append to a copy of our own.
 		 */
 		w = json_copy(w);
 		json_object_set_new(device, "warnings", w);
 	}
-	json_array_append_new(w, fa_json_stringn(msg, strlen(msg)));
+	return w;
+}
+
+void fa_device_warn(json_t *device, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	json_array_append_new(fa_device_warnings(device), fa_json_stringn(msg, strlen(msg)));
 }
 
 /* @from's members set over @obj's as fa_set writes them: objects member by member. */
@@ -319,7 +326,7 @@ static void fa_merge_members(json_t *obj, json_t *from, const char *skip)
 void fa_device_merge(json_t *device, json_t *from)
 {
 	json_t *ports = json_object_get(from, "ports"), *warn = json_object_get(from, "warnings");
-	json_t **onto, *dports, *p, *w;
+	json_t **onto, *dports, *p;
 	const char *key;
 	json_t *v;
 	size_t i, n = json_array_size(ports);
@@ -355,15 +362,8 @@ void fa_device_merge(json_t *device, json_t *from)
 		fa_device_index_end(device);
 		free(onto);
 	}
-	if (json_array_size(warn)) {
-		w = json_object_get(device, "warnings");
-		if (!json_is_array(w) || w->refcount > 1) {
-			/* as fa_device_warn: a list shared with another device is copied first */
-			w = json_is_array(w) ? json_copy(w) : json_array();
-			json_object_set_new(device, "warnings", w);
-		}
-		json_array_extend(w, warn);
-	}
+	if (json_array_size(warn))
+		json_array_extend(fa_device_warnings(device), warn);
 }
 
 const char *fa_get_str(const json_t *obj, const char *path)
