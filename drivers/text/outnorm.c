@@ -2,13 +2,14 @@
 /*
  * Output normalisation (see outnorm.h for the canonical layout).
  *
- * The text is cut into line spans that point into the input; the steps only narrow or drop
- * spans, and the result is written once at the end, so the input is never modified.
+ * Lines are spans that point into the input; the steps only narrow or drop them, and the
+ * result is written once at the end, so the input is never modified.
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,6 +181,9 @@ static bool fa_strip_pager(struct fa_line *l)
 		lead++;
 	s = l->p + lead;
 	n = l->len - lead;
+	/* every mark starts with '-' or '<': most lines are decided here */
+	if (!n || (*s != '-' && *s != '<'))
+		return true;
 	for (i = 0; fa_pager_marks[i]; i++) {
 		size_t m = strlen(fa_pager_marks[i]);
 
@@ -314,78 +318,125 @@ static bool fa_merge_single_key_list(const char *text, size_t len, struct fa_buf
 	return dump != NULL;
 }
 
+/* Walks the lines normalisation keeps, without storing them. */
+struct fa_walk {
+	const char *p, *end;
+	size_t i;		/* index of the next kept line */
+};
+
+/*
+ * The next line: *@raw as it is in the input (*@nl: it has a line end), and, unless it is
+ * dropped whole (only a pager mark, or a pager's status line: false), *@l as normalisation
+ * keeps it: pager mark removed, trailing blanks dropped.  False too at the end (*@raw.p
+ * NULL).
+ */
+static bool fa_walk_line(struct fa_walk *w, struct fa_line *raw, struct fa_line *l, bool *nl)
+{
+	const char *lf;
+
+	raw->p = NULL;
+	if (w->p >= w->end)
+		return false;
+	lf = memchr(w->p, '\n', (size_t)(w->end - w->p));
+	raw->p = w->p;
+	raw->len = lf ? (size_t)(lf - w->p) : (size_t)(w->end - w->p);
+	*nl = lf != NULL;
+	w->p = lf ? lf + 1 : w->end;
+	*l = *raw;
+	if (!fa_strip_pager(l) || fa_is_less_status(*l))
+		return false;
+	while (l->len && fa_is_blank_ch(l->p[l->len - 1]))
+		l->len--;
+	w->i++;
+	return true;
+}
+
+/* The next kept line (false at the end); its index is w->i - 1. */
+static bool fa_walk_kept(struct fa_walk *w, struct fa_line *l)
+{
+	struct fa_line raw;
+	bool nl;
+
+	do {
+		if (fa_walk_line(w, &raw, l, &nl))
+			return true;
+	} while (raw.p);
+	return false;
+}
+
+/*
+ * Three walks over the lines, none of which stores them (an array of the lines took 16
+ * bytes a line: 128 MiB for a 60 MiB `nv show interface -o json`).  In the kept lines
+ * 0..n: the output is lines first..last, the indentation is what lines with text there
+ * share, and lines 0..intact are the input's first lines exactly, each with its line end.
+ */
 bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct fa_buf *out,
 		     char **ret_prompt, size_t *ret_len)
 {
-	struct fa_line *lines;
-	size_t n = 0, cap = 16, i, first, last, indent = (size_t)-1, prefix;
-	/* lines[0..intact) are the input's first lines as they are, each with its line end */
-	size_t intact = 0;
-	const char *p = data, *end = data + len, *ref = NULL, *intact_end = data;
+	struct fa_walk w = { data, data + len, 0 };
+	struct fa_line raw, l, last_line = { data, 0 };
+	size_t first = SIZE_MAX, last = 0, n, intact = 0, indent = (size_t)-1, prefix, i;
+	const char *intact_end = data, *ref = NULL;
 	/* whether the text differs from its canonical layout: a final line end is missing */
-	bool changed = len > 0 && data[len - 1] != '\n';
+	bool changed = len > 0 && data[len - 1] != '\n', seen_text = false, nl;
 
 	fa_buf_reset(out);
-	lines = fa_xcalloc(cap, sizeof(*lines));
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		struct fa_line l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
-		const char *start = p;
-		size_t was = l.len;
-
-		p = nl ? nl + 1 : end;
-		if (!fa_strip_pager(&l) || fa_is_less_status(l)) {
-			changed = true;
-			continue;
-		}
-		while (l.len && fa_is_blank_ch(l.p[l.len - 1]))
-			l.len--;
-		if (l.len != was)
-			changed = true;
-		if (n == cap) {
-			cap *= 2;
-			lines = fa_xrealloc(lines, cap * sizeof(*lines));
-		}
-		lines[n++] = l;
-		if (intact == n - 1 && start == intact_end && l.p == start && l.len == was && nl) {
-			intact = n;
-			intact_end = nl + 1;
-		}
-	}
-	/* the first and last lines with text; a prompt there is not output */
-	for (first = 0; first < n && lines[first].len == 0; first++)
-		;
 	if (ret_prompt)
 		*ret_prompt = NULL;
-	if (first < n && fa_is_prompt_line(lines[first], command, true)) {
-		if (ret_prompt)
-			*ret_prompt = fa_xstrndup(lines[first].p, lines[first].len);
-		for (first++; first < n && lines[first].len == 0; first++)
-			;
+	/*
+	 * The first line with text is the first output line unless it is a prompt (then the
+	 * next one with text is); the last is the last line with text after the first that
+	 * is not a prompt alone.
+	 */
+	for (;;) {
+		if (!fa_walk_line(&w, &raw, &l, &nl)) {
+			if (!raw.p)
+				break;
+			changed = true;
+			continue;
+		}
+		i = w.i - 1;
+		if (l.p != raw.p || l.len != raw.len)
+			changed = true;
+		else if (intact == i && raw.p == intact_end && nl)
+			intact = i + 1, intact_end = w.p;
+		if (!l.len)
+			continue;
+		if (!seen_text) {
+			seen_text = true;
+			if (fa_is_prompt_line(l, command, true)) {
+				if (ret_prompt)
+					*ret_prompt = fa_xstrndup(l.p, l.len);
+				continue;
+			}
+		}
+		if (first == SIZE_MAX)
+			first = i;
+		if (!fa_is_prompt_line(l, command, false)) {
+			last = i + 1;
+			last_line = l;
+		}
 	}
-	last = n;
-	while (last > first && lines[last - 1].len == 0)
-		last--;
-	while (last > first && fa_is_prompt_line(lines[last - 1], command, false)) {
-		last--;
-		while (last > first && lines[last - 1].len == 0)
-			last--;
-	}
+	n = w.i;
+	if (first == SIZE_MAX)
+		first = n;
+	if (last < first)
+		last = first;
 	/* the blanks every line with text starts with */
-	for (i = first; i < last; i++) {
+	w = (struct fa_walk){ data, data + len, 0 };
+	while (w.i < last && fa_walk_kept(&w, &l)) {
 		size_t k = 0;
 
-		if (!lines[i].len)
+		if (w.i - 1 < first || !l.len)
 			continue;
 		if (!ref) {
-			ref = lines[i].p;
-			for (indent = 0; indent < lines[i].len &&
-					 (ref[indent] == ' ' || ref[indent] == '\t');
+			ref = l.p;
+			for (indent = 0; indent < l.len && (ref[indent] == ' ' || ref[indent] == '\t');
 			     indent++)
 				;
 			continue;
 		}
-		while (k < indent && k < lines[i].len && lines[i].p[k] == ref[k])
+		while (k < indent && k < l.len && l.p[k] == ref[k])
 			k++;
 		indent = k;
 	}
@@ -400,15 +451,17 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 	 */
 	prefix = len;
 	if (changed && first == 0 && indent == 0 && last <= intact) {
-		prefix = last ? (size_t)(lines[last - 1].p + lines[last - 1].len + 1 - data) : 0;
+		prefix = last ? (size_t)(last_line.p + last_line.len + 1 - data) : 0;
 		changed = false;
 	}
-	for (i = first; changed && i < last; i++) {
-		if (lines[i].len)
-			fa_buf_add(out, lines[i].p + indent, lines[i].len - indent);
+	w = (struct fa_walk){ data, data + len, 0 };
+	while (changed && w.i < last && fa_walk_kept(&w, &l)) {
+		if (w.i - 1 < first)
+			continue;
+		if (l.len)
+			fa_buf_add(out, l.p + indent, l.len - indent);
 		fa_buf_addch(out, '\n');
 	}
-	free(lines);
 	if (changed) {
 		fa_merge_single_key_list(out->buf, out->len, out);
 		*ret_len = out->len;
