@@ -4,6 +4,7 @@
 #define FA_CLI_COLLECT_OPTS_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "drivers/collect.h"
 
@@ -13,11 +14,13 @@ struct fa_collect_cli {
 	const char *progress;	/* auto, always, never */
 	unsigned shard_index;	/* --shard I/N: collect only shard I (1-based) of N */
 	unsigned shard_count;	/* 0: every device */
+	bool jobs_given;	/* --jobs was given (else --replay uses one thread per CPU) */
 };
 
 #define FA_COLLECT_OPTS_HELP                                                                       \
 	"  -i, --inventory FILE   the devices to collect (YAML or JSON; docs/inventory.md)\n"       \
-	"  -j, --jobs N           devices collected in parallel (default 64)\n"                    \
+	"  -j, --jobs N           devices collected in parallel (default 64; with --replay,\n"    \
+	"                         one per CPU)\n"                                                 \
 	"  -t, --timeout S        seconds allowed per command and per connection (default 30)\n"   \
 	"      --max-output N     bytes allowed per command output (default 64 MiB)\n"             \
 	"      --parse-budget S   CPU seconds allowed to parse one device's outputs (default\n"   \
