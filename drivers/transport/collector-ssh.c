@@ -16,7 +16,8 @@
  *   4. host key against known_hosts (--known-hosts FILE, else ~/.ssh/known_hosts; a file
  *      that does not exist knows no host): unknown -> -FA_EHOSTKEY unless --accept-new, which
  *      records it (trust on first use) and says so once; changed -> -FA_EHOSTKEY_CHANGED,
- *      always;
+ *      always.  A --known-hosts file is read once and libssh given only the lines that can
+ *      concern the device (knownhosts.h): each device's line is not read for every device;
  *   5. authentication: keys first (ssh-agent when asked or when no identity file is given,
  *      the identity file, else the default and configured identities), then a password or
  *      keyboard-interactive answer only from the environment variable NAMED by password_env.
@@ -34,10 +35,12 @@
 #ifdef HAVE_LIBSSH
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,6 +51,7 @@
 #include "audit/util/fileio.h"
 #include "audit/util/xalloc.h"
 #include "drivers/collector.h"
+#include "drivers/transport/knownhosts.h"
 #include "inventory/inventory.h"
 #include "audit/util/clock.h"
 #include "audit/util/banned.h"
@@ -82,6 +86,108 @@ struct fa_ssh_exit {
  * key (--accept-new) writes it alone, so no reader ever sees half a line.
  */
 static pthread_rwlock_t fa_ssh_known_hosts_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+/*
+ * The --known-hosts file, indexed by host name (knownhosts.h) when first needed and again
+ * when it changed since (another program wrote it); under fa_ssh_known_hosts_lock.
+ */
+static struct fa_known_hosts *fa_ssh_kh;
+static struct stat fa_ssh_kh_stat;
+
+static bool fa_ssh_same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* The index of @file, current, with the read lock held; NULL (no lock) when there is none. */
+static struct fa_known_hosts *fa_ssh_known_hosts_index(const char *file)
+{
+	struct stat st;
+
+	if (stat(file, &st) < 0 || !S_ISREG(st.st_mode))
+		return NULL;
+	pthread_rwlock_rdlock(&fa_ssh_known_hosts_lock);
+	if (fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0 &&
+	    fa_ssh_same_file(&st, &fa_ssh_kh_stat))
+		return fa_ssh_kh;
+	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
+	pthread_rwlock_wrlock(&fa_ssh_known_hosts_lock);
+	if (stat(file, &st) == 0 && !(fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0 &&
+				      fa_ssh_same_file(&st, &fa_ssh_kh_stat))) {
+		fa_known_hosts_free(fa_ssh_kh);
+		fa_ssh_kh = fa_known_hosts_load(file);
+		fa_ssh_kh_stat = st;
+	}
+	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
+	pthread_rwlock_rdlock(&fa_ssh_known_hosts_lock);
+	if (fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0)
+		return fa_ssh_kh;
+	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
+	return NULL;
+}
+
+/*
+ * Point @s at the lines of the --known-hosts file that can concern its host (knownhosts.h),
+ * so that libssh does not read every device's line for each device.  Returns the descriptor
+ * of that file in memory, to close after the host key check, or -1: libssh reads the file
+ * itself (no --known-hosts, a UserKnownHostsFile of the ssh configuration in its place, a
+ * file that cannot be read).
+ */
+static int fa_ssh_known_hosts_subset(ssh_session s, const struct fa_collect_limits *lim)
+{
+	struct fa_known_hosts *kh;
+	char *file = NULL, *host = NULL, path[64];
+	unsigned int port = 22;
+	int fd = -1;
+
+	if (!lim->known_hosts || ssh_options_get(s, SSH_OPTIONS_KNOWNHOSTS, &file) != SSH_OK)
+		return -1;
+	if (strcmp(file, lim->known_hosts) == 0 && (kh = fa_ssh_known_hosts_index(file))) {
+		ssh_options_get(s, SSH_OPTIONS_HOST, &host);
+		ssh_options_get_port(s, &port);
+		fd = fa_known_hosts_subset(kh, host, port, path, sizeof(path));
+		pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
+		if (fd >= 0)
+			ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, path);
+		ssh_string_free_char(host);
+	}
+	ssh_string_free_char(file);
+	return fd;
+}
+
+/*
+ * Record the server's key of @s in @file (--accept-new) when libssh reads a subset: its own
+ * update would write to that copy.  With the write lock held.
+ */
+static int fa_ssh_record_key(ssh_session s, const char *file)
+{
+	char *entry = NULL;
+	struct stat st;
+	size_t len;
+	int fd, r = -1;
+
+	if (ssh_session_export_known_hosts_entry(s, &entry) != SSH_OK)
+		return -1;
+	len = strlen(entry);
+	fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		bool nl = len && entry[len - 1] == '\n';
+
+		if (write(fd, entry, len) == (ssize_t)len && (nl || write(fd, "\n", 1) == 1))
+			r = 0;
+		if (close(fd) < 0)
+			r = -1;
+	}
+	/* the index takes the line too, and stays current for the file as it is now */
+	if (r == 0 && fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0) {
+		fa_known_hosts_add(fa_ssh_kh, entry);
+		if (stat(file, &st) == 0)
+			fa_ssh_kh_stat = st;
+	}
+	ssh_string_free_char(entry);
+	return r;
+}
 
 static void fa_ssh_sleep(double seconds)
 {
@@ -277,8 +383,9 @@ static void fa_ssh_fingerprint(ssh_session s, char *buf, size_t size)
 	ssh_key_free(key);
 }
 
+/* @subset: libssh reads the lines of lim->known_hosts for this host (fa_ssh_known_hosts_subset). */
 static int fa_ssh_check_host_key(struct fa_ssh *c, const struct fa_collect_limits *lim,
-				 struct fa_err *err)
+				 bool subset, struct fa_err *err)
 {
 	const char *file = lim->known_hosts ? lim->known_hosts : "~/.ssh/known_hosts";
 	enum ssh_known_hosts_e state;
@@ -309,9 +416,11 @@ static int fa_ssh_check_host_key(struct fa_ssh *c, const struct fa_collect_limit
 					  "with --accept-new to record it (trust on first use)",
 					  c->where, fp[0] ? fp : "unknown key", file);
 		pthread_rwlock_wrlock(&fa_ssh_known_hosts_lock);
-		if (ssh_session_update_known_hosts(c->session) != SSH_OK)
+		if (subset ? fa_ssh_record_key(c->session, lim->known_hosts) < 0
+			   : ssh_session_update_known_hosts(c->session) != SSH_OK)
 			r = fa_err_set(err, FA_EHOSTKEY, "cannot record the host key of %s in %s: %s",
-				       c->where, file, ssh_get_error(c->session));
+				       c->where, file, subset ? strerror(errno)
+							      : ssh_get_error(c->session));
 		pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
 		if (r == 0 && lim->notify) {
 			snprintf(msg, sizeof(msg), "new host key of %s recorded in %s: %s", c->where,
@@ -540,7 +649,7 @@ static int fa_ssh_connect(struct fa_ssh *c, const struct fa_inv_device *dev,
 {
 	char *user = NULL, *host = NULL;
 	unsigned int port = 0;
-	int r, jr;
+	int r, jr, kh_fd;
 
 	*ret_retry = false;
 	fa_ssh_drop_jump_log(c);
@@ -554,6 +663,7 @@ static int fa_ssh_connect(struct fa_ssh *c, const struct fa_inv_device *dev,
 	c->where = fa_xasprintf("%s@%s:%u", user ? user : "?", host ? host : dev->address, port);
 	ssh_string_free_char(user);
 	ssh_string_free_char(host);
+	kh_fd = fa_ssh_known_hosts_subset(c->session, lim);
 	if (ssh_connect(c->session) != SSH_OK) {
 		char what[300];
 
@@ -564,9 +674,12 @@ static int fa_ssh_connect(struct fa_ssh *c, const struct fa_inv_device *dev,
 			*ret_retry = false;
 			r = jr;
 		}
-		return r;
+	} else {
+		r = fa_ssh_check_host_key(c, lim, kh_fd >= 0, err);
 	}
-	return fa_ssh_check_host_key(c, lim, err);
+	if (kh_fd >= 0)
+		close(kh_fd);
+	return r;
 }
 
 static int fa_ssh_open(const struct fa_inv_device *dev, const struct fa_collect_limits *lim,

@@ -74,4 +74,40 @@ else
 	fa_fail "no command is sent to a device whose key changed" "$EMU/commands.log"
 fi
 
+# A known_hosts of thousands of other hosts' lines (read once and looked up by name, not once
+# per device), one device's line hashed as OpenSSH's HashKnownHosts writes it: the devices are
+# found, and --accept-new appends the one key missing to the end of the file, once.
+big=$FA_TMP/big/known_hosts
+mkdir -p "$FA_TMP/big"
+key=$(sed -n 1p "$EMU/known_hosts" | cut -d' ' -f2-)
+awk -v key="$key" 'BEGIN { for (i = 0; i < 3000; i++)
+	printf "[10.%d.%d.%d]:2222 %s\n", i / 62500, (i / 250) % 250, i % 250, key }' >"$big"
+grep '^\[127.0.1.1\]:2222 ' "$EMU/known_hosts" >"$FA_TMP/big/one"
+ssh-keygen -H -f "$FA_TMP/big/one" >/dev/null 2>&1
+cat "$FA_TMP/big/one" >>"$big"
+grep '^\[127.0.1.2\]:2222 ' "$EMU/known_hosts" >>"$big"
+lines=$(wc -l <"$big")
+if grep -q '^|1|' "$big" && ! grep -q '127.0.1.1' "$big"; then
+	fa_ok "the first device's line is hashed"
+else
+	fa_fail "the first device's line is hashed" "$big"
+fi
+collect -i "$FA_TMP/three.yaml" --known-hosts "$big"
+fa_expect_grep "a device with no line in a big known_hosts is unknown" \
+	"sw0002: hostkey-unknown: host key of faemu@127.0.1.3:2222" "$FA_TMP/err"
+fa_expect_no_grep "a hashed line and a plain line among 3,000 others are found" \
+	"sw000[01]: hostkey" "$FA_TMP/err"
+collect -i "$FA_TMP/three.yaml" --known-hosts "$big" --accept-new
+fa_expect_rc "--accept-new with a big known_hosts collects every device" 0
+n=$(grep -c "new host key of .* recorded in $big: ssh-ed25519 SHA256:" "$FA_TMP/err")
+if [ "$n" -eq 1 ] && [ "$(wc -l <"$big")" -eq $((lines + 1)) ] &&
+	tail -n 1 "$big" | grep -q '^\[127.0.1.3\]:2222 ssh-ed25519 ' &&
+	ssh-keygen -F '[127.0.1.3]:2222' -f "$big" >/dev/null; then
+	fa_ok "--accept-new appends the missing key once, in a line OpenSSH reads"
+else
+	fa_fail "--accept-new appends the missing key once, in a line OpenSSH reads ($n)" "$FA_TMP/err"
+fi
+collect -i "$FA_TMP/three.yaml" --known-hosts "$big"
+fa_expect_rc "the appended key is trusted on the next run" 0
+
 fa_done

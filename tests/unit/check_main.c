@@ -53,6 +53,7 @@ int main(void)
 		/* Agreement with the peers' expected parses */
 		fa_agreement_suite,
 		fa_jsoneach_suite,
+		fa_knownhosts_suite,
 		fa_jsonwrite_suite,
 		fa_parse_linear_suite,
 		/* Linux parser suites */

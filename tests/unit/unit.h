@@ -34,6 +34,7 @@ Suite *fa_port_index_suite(void);
 /* Agreement with the peers' expected parses */
 Suite *fa_agreement_suite(void);
 Suite *fa_jsoneach_suite(void);
+Suite *fa_knownhosts_suite(void);
 Suite *fa_jsonwrite_suite(void);
 Suite *fa_parse_linear_suite(void);
 /* Linux parser suites */
