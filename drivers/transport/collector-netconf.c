@@ -206,11 +206,12 @@ static int fa_nc_open(const struct fa_inv_device *dev, const struct fa_collect_l
 	if (dev->user)
 		ssh_options_set(s->ssh, SSH_OPTIONS_USER, dev->user);
 	ssh_options_set(s->ssh, SSH_OPTIONS_PROCESS_CONFIG, &no);
+	ssh_options_parse_config(s->ssh, lim->ssh_config);
+	/* after the configuration: its UserKnownHostsFile would replace --known-hosts */
 	if (lim->known_hosts) {
 		ssh_options_set(s->ssh, SSH_OPTIONS_KNOWNHOSTS, lim->known_hosts);
 		ssh_options_set(s->ssh, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null");
 	}
-	ssh_options_parse_config(s->ssh, lim->ssh_config);
 	ssh_options_set(s->ssh, SSH_OPTIONS_PORT, &port);
 	ssh_options_set(s->ssh, SSH_OPTIONS_LOG_VERBOSITY, &nolog);
 	ssh_options_set(s->ssh, SSH_OPTIONS_TIMEOUT, &sec);

@@ -345,11 +345,12 @@ static ssh_session fa_ssh_session_new(const struct fa_inv_device *dev,
 	/* the configuration is read below, once, from the file we were told */
 	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no);
 	ssh_options_set(s, SSH_OPTIONS_KEY_EXCHANGE, FA_SSH_KEX);
+	ssh_options_parse_config(s, lim->ssh_config);
+	/* after the configuration: its UserKnownHostsFile would replace --known-hosts */
 	if (lim->known_hosts) {
 		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, lim->known_hosts);
 		ssh_options_set(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null");
 	}
-	ssh_options_parse_config(s, lim->ssh_config);
 	if (dev->port > 0 && (dev->port != 22 || ssh_options_get_port(s, &port) < 0))
 		ssh_options_set(s, SSH_OPTIONS_PORT, &dev->port);
 	ssh_options_set(s, SSH_OPTIONS_NODELAY, &one);

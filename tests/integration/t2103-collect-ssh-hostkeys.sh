@@ -110,4 +110,12 @@ fi
 collect -i "$FA_TMP/three.yaml" --known-hosts "$big"
 fa_expect_rc "the appended key is trusted on the next run" 0
 
+# --known-hosts wins over a UserKnownHostsFile of the ssh configuration, as the command line
+# wins over configuration everywhere else
+{ cat "$EMU/ssh_config"; printf 'Host *\n    UserKnownHostsFile %s\n' "$FA_TMP/empty_known_hosts"; } \
+	>"$FA_TMP/ssh_config_ukh"
+emu_fa collect --progress never -i "$FA_TMP/three.yaml" --ssh-config "$FA_TMP/ssh_config_ukh" \
+	--known-hosts "$big" -o "$FA_TMP/snap5.json"
+fa_expect_rc "--known-hosts is used even when the ssh configuration names another file" 0
+
 fa_done
