@@ -276,10 +276,9 @@ static size_t fa_scrub_xml(struct fa_buf *b)
 		bool close;
 
 		if (s[i] != '<') {
-			size_t end = i;
+			const char *lt = memchr(s + i, '<', len - i);
+			size_t end = lt ? (size_t)(lt - s) : len;
 
-			while (end < len && s[end] != '<')
-				end++;
 			if (in_secret && end > i &&
 			    !(end - i >= 20 && memcmp(s + i, FA_SCRUB_XML_MARKER, 20) == 0)) {
 				fa_buf_add(&out, s + done, i - done);
@@ -294,11 +293,10 @@ static size_t fa_scrub_xml(struct fa_buf *b)
 		if (!gt)
 			break;
 		if (fa_xml_tag(s + i, len - i, &close, name, sizeof(name))) {
-			bool secret = fa_is_secret_key(name, strlen(name)) ||
-				      (community && strcmp(name, "name") == 0);
-
+			/* only an opening tag's name decides: a closing one ends any secret */
 			if (!close && gt[-1] != '/') {
-				in_secret = secret;
+				in_secret = fa_is_secret_key(name, strlen(name)) ||
+					    (community && strcmp(name, "name") == 0);
 				if (strcmp(name, "community") == 0)
 					community = true;
 			} else {
@@ -411,6 +409,35 @@ static bool fa_line_may_hold(const char *line, size_t len)
 				sizeof(fa_line_words) / sizeof(fa_line_words[0]));
 }
 
+/*
+ * Whether @len bytes at @s hold the lowercase @w (@n bytes) in any case: memchr finds each
+ * place its first letter is, in either case, and only those are compared.
+ */
+static bool fa_text_has_word(const char *s, size_t len, const char *w, size_t n)
+{
+	const char *end = s + len, *lo = s, *up = s, *p;
+
+	for (;;) {
+		if (lo && lo < end && (*lo != w[0]))
+			lo = memchr(lo, w[0], (size_t)(end - lo));
+		if (up && up < end && (*up != (char)(w[0] - 'a' + 'A')))
+			up = memchr(up, w[0] - 'a' + 'A', (size_t)(end - up));
+		if (lo && lo >= end)
+			lo = NULL;
+		if (up && up >= end)
+			up = NULL;
+		if (!lo && !up)
+			return false;
+		p = !up || (lo && lo < up) ? lo : up;
+		if ((size_t)(end - p) >= n && strncasecmp(p, w, n) == 0)
+			return true;
+		if (p == lo)
+			lo++;
+		else
+			up++;
+	}
+}
+
 static bool fa_line_may_hold_bearer(const char *line, size_t len)
 {
 	static const struct fa_word bearer[] = { FA_WORD("bearer") };
@@ -461,6 +488,9 @@ static size_t fa_scrub_lines(struct fa_buf *b, bool config, const char *marker)
 	const char *s = b->buf, *end = b->buf + b->len, *done = b->buf;
 	size_t n = 0, i;
 
+	/* not configuration: only a bearer token is looked for, once over the whole text */
+	if (!config && !fa_text_has_word(b->buf, b->len, "bearer", 6))
+		return 0;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s), before = n;

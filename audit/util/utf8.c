@@ -77,13 +77,32 @@ static bool fa_utf8_bad(const unsigned char *s, size_t n, unsigned flags, size_t
 	return !(flags & FA_UTF8_KEEP_CONTROLS) && fa_utf8_is_control(cp);
 }
 
+/* Whether the 8 bytes at @p are all printable ASCII (0x20 to 0x7e). */
+static bool fa_ascii8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t w, x;
+
+	memcpy(&w, p, sizeof(w));
+	if (w & high)
+		return false;
+	/* no high bit set: subtracting borrows into a byte's high bit only when some byte is
+	 * below the bound (a borrow can mark a byte above a low one, never without one) */
+	x = w ^ (0x7f * ones);
+	return !((w - 0x20 * ones) & high) && !((x - ones) & ~x & high);
+}
+
 bool fa_utf8_is_clean(const char *s, size_t len, unsigned flags)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, l;
 
 	while (i < len) {
-		/* printable ASCII, the common case, one byte at a time */
+		/* printable ASCII, the common case, eight bytes at a time, then one */
+		if (len - i >= 8 && fa_ascii8(p + i)) {
+			i += 8;
+			continue;
+		}
 		if (p[i] >= 0x20 && p[i] < 0x7f) {
 			i++;
 			continue;

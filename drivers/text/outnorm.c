@@ -181,8 +181,8 @@ static bool fa_strip_pager(struct fa_line *l)
 		lead++;
 	s = l->p + lead;
 	n = l->len - lead;
-	/* every mark starts with '-' or '<': most lines are decided here */
-	if (!n || (*s != '-' && *s != '<'))
+	/* every mark starts with '-' or "<-": most lines (XML's too) are decided here */
+	if (!n || (*s != '-' && !(*s == '<' && n > 1 && s[1] == '-')))
 		return true;
 	for (i = 0; fa_pager_marks[i]; i++) {
 		size_t m = strlen(fa_pager_marks[i]);
