@@ -383,7 +383,7 @@ static void fa_scrub_compile(void)
 }
 
 /* Whether the @len bytes at @s hold one of @words (lowercase), in any case.  Every byte of
- * every line of an output passes here: letters only, no call but for a first letter. */
+ * every line of a configuration passes here: letters only, no call but for a first letter. */
 static bool fa_line_has_word(const char *s, size_t len, const struct fa_word *words,
 			     size_t nwords)
 {
@@ -438,11 +438,9 @@ static bool fa_text_has_word(const char *s, size_t len, const char *w, size_t n)
 	}
 }
 
-static bool fa_line_may_hold_bearer(const char *line, size_t len)
+static bool fa_may_hold_bearer(const char *text, size_t len)
 {
-	static const struct fa_word bearer[] = { FA_WORD("bearer") };
-
-	return fa_line_has_word(line, len, bearer, 1);
+	return fa_text_has_word(text, len, "bearer", 6);
 }
 
 /*
@@ -489,7 +487,7 @@ static size_t fa_scrub_lines(struct fa_buf *b, bool config, const char *marker)
 	size_t n = 0, i;
 
 	/* not configuration: only a bearer token is looked for, once over the whole text */
-	if (!config && !fa_text_has_word(b->buf, b->len, "bearer", 6))
+	if (!config && !fa_may_hold_bearer(b->buf, b->len))
 		return 0;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -497,7 +495,7 @@ static size_t fa_scrub_lines(struct fa_buf *b, bool config, const char *marker)
 		bool words = config && fa_line_may_hold(s, l);
 
 		/* a NUL would end the line early for regexec: such lines are left as they are */
-		if ((!words && !fa_line_may_hold_bearer(s, l)) || memchr(s, '\0', l)) {
+		if ((!words && !fa_may_hold_bearer(s, l)) || memchr(s, '\0', l)) {
 			s += l + (nl ? 1 : 0);
 			continue;
 		}
