@@ -94,10 +94,15 @@ static pthread_rwlock_t fa_ssh_known_hosts_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct fa_known_hosts *fa_ssh_kh;
 static struct stat fa_ssh_kh_stat;
 
-static bool fa_ssh_same_file(const struct stat *a, const struct stat *b)
+/* Whether the index is of @file (NULL @st: as it is now, whatever it was read as). */
+static bool fa_ssh_kh_is(const char *file, const struct stat *st)
 {
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+	const struct stat *was = &fa_ssh_kh_stat;
+
+	return fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0 &&
+	       (!st || (st->st_dev == was->st_dev && st->st_ino == was->st_ino &&
+			st->st_size == was->st_size && st->st_mtim.tv_sec == was->st_mtim.tv_sec &&
+			st->st_mtim.tv_nsec == was->st_mtim.tv_nsec));
 }
 
 /* The index of @file, current, with the read lock held; NULL (no lock) when there is none. */
@@ -108,20 +113,18 @@ static struct fa_known_hosts *fa_ssh_known_hosts_index(const char *file)
 	if (stat(file, &st) < 0 || !S_ISREG(st.st_mode))
 		return NULL;
 	pthread_rwlock_rdlock(&fa_ssh_known_hosts_lock);
-	if (fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0 &&
-	    fa_ssh_same_file(&st, &fa_ssh_kh_stat))
+	if (fa_ssh_kh_is(file, &st))
 		return fa_ssh_kh;
 	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
 	pthread_rwlock_wrlock(&fa_ssh_known_hosts_lock);
-	if (stat(file, &st) == 0 && !(fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0 &&
-				      fa_ssh_same_file(&st, &fa_ssh_kh_stat))) {
+	if (stat(file, &st) == 0 && !fa_ssh_kh_is(file, &st)) {
 		fa_known_hosts_free(fa_ssh_kh);
 		fa_ssh_kh = fa_known_hosts_load(file);
 		fa_ssh_kh_stat = st;
 	}
 	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
 	pthread_rwlock_rdlock(&fa_ssh_known_hosts_lock);
-	if (fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0)
+	if (fa_ssh_kh_is(file, NULL))
 		return fa_ssh_kh;
 	pthread_rwlock_unlock(&fa_ssh_known_hosts_lock);
 	return NULL;
@@ -180,7 +183,7 @@ static int fa_ssh_record_key(ssh_session s, const char *file)
 			r = -1;
 	}
 	/* the index takes the line too, and stays current for the file as it is now */
-	if (r == 0 && fa_ssh_kh && strcmp(fa_known_hosts_path(fa_ssh_kh), file) == 0) {
+	if (r == 0 && fa_ssh_kh_is(file, NULL)) {
 		fa_known_hosts_add(fa_ssh_kh, entry);
 		if (stat(file, &st) == 0)
 			fa_ssh_kh_stat = st;

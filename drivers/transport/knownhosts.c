@@ -25,11 +25,21 @@ struct fa_known_hosts {
 	json_t *unnamed;	/* [line index, ...]: lines that may match any host */
 };
 
+/* @s lower-cased in place (ASCII: host names compare without regard to case). */
+static char *fa_ascii_lower(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return s;
+}
+
 /* Index line @i: under each name it lists, or as a line for every host. */
 static void fa_known_hosts_index(struct fa_known_hosts *kh, size_t i)
 {
 	const char *line = json_string_value(json_array_get(kh->lines, i));
-	size_t n = strcspn(line, " \t"), k;
+	size_t n = strcspn(line, " \t");
 	char *names, *name, *save = NULL;
 
 	/* markers, hashed names and patterns are matched by libssh alone */
@@ -37,9 +47,7 @@ static void fa_known_hosts_index(struct fa_known_hosts *kh, size_t i)
 		json_array_append_new(kh->unnamed, json_integer((json_int_t)i));
 		return;
 	}
-	names = fa_xstrndup(line, n);
-	for (k = 0; k < n; k++)
-		names[k] = (char)tolower((unsigned char)names[k]);
+	names = fa_ascii_lower(fa_xstrndup(line, n));
 	for (name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		json_t *list = json_object_get(kh->by_name, name);
 
@@ -58,7 +66,7 @@ static void fa_known_hosts_take(struct fa_known_hosts *kh, const char *text, siz
 		text++;
 		len--;
 	}
-	while (len && (text[len - 1] == '\r' || text[len - 1] == ' ' || text[len - 1] == '\t'))
+	while (len && memchr("\r\n \t", text[len - 1], 4))
 		len--;
 	if (!len || *text == '#')
 		return;
@@ -108,11 +116,7 @@ const char *fa_known_hosts_path(const struct fa_known_hosts *kh)
 
 void fa_known_hosts_add(struct fa_known_hosts *kh, const char *line)
 {
-	size_t len = strlen(line);
-
-	while (len && line[len - 1] == '\n')
-		len--;
-	fa_known_hosts_take(kh, line, len);
+	fa_known_hosts_take(kh, line, strlen(line));
 }
 
 static int fa_index_cmp(const void *a, const void *b)
@@ -141,12 +145,10 @@ int fa_known_hosts_subset(const struct fa_known_hosts *kh, const char *host, uns
 			  char *path, size_t size)
 {
 	struct fa_buf out = FA_BUF_INIT;
-	size_t *ix = NULL, n = 0, cap = 0, i, k;
-	char *name = fa_xstrdup(host ? host : ""), *bracketed;
+	size_t *ix = NULL, n = 0, cap = 0, i;
+	char *name = fa_ascii_lower(fa_xstrdup(host ? host : "")), *bracketed;
 	int fd = -1;
 
-	for (k = 0; name[k]; k++)
-		name[k] = (char)tolower((unsigned char)name[k]);
 	bracketed = fa_xasprintf("[%s]:%u", name, port);
 	fa_index_add(&ix, &n, &cap, kh->unnamed);
 	fa_index_add(&ix, &n, &cap, json_object_get(kh->by_name, name));
