@@ -396,10 +396,12 @@ bool fa_outnorm_copy(const char *data, size_t len, const char *command, struct f
 			continue;
 		}
 		i = w.i - 1;
-		if (l.p != raw.p || l.len != raw.len)
+		if (l.p != raw.p || l.len != raw.len) {
 			changed = true;
-		else if (intact == i && raw.p == intact_end && nl)
-			intact = i + 1, intact_end = w.p;
+		} else if (intact == i && raw.p == intact_end && nl) {
+			intact = i + 1;
+			intact_end = w.p;
+		}
 		if (!l.len)
 			continue;
 		if (!seen_text) {
