@@ -32,6 +32,8 @@ int fa_parse_onyx_ets(const struct fa_capture *cap, json_t *device, struct fa_er
 int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show lldp remote": lldp.* per local port. */
 int fa_parse_onyx_lldp(const struct fa_capture *cap, json_t *device, struct fa_err *err);
+/* "show lldp local": lldp.enabled, lldp.chassis_id, lldp.system_name of the switch itself. */
+int fa_parse_onyx_lldp_local(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show lldp interfaces | json-print": lldp.receive and lldp.transmit per port (JSON only). */
 int fa_parse_onyx_lldp_interfaces(const struct fa_capture *cap, json_t *device, struct fa_err *err);
 /* "show running-config": port settings, trust and PFC from the configuration commands. */

@@ -11,7 +11,9 @@
  * the ports do, the configuration only what was set.  "show qos" and the congestion-control
  * view are sent in their json-print form, the only form read (no text capture of them is
  * known); a release that refuses either leaves the fields absent (FA_CMD_OPTIONAL).  So is
- * "show lldp interfaces" (each port's LLDP receive and transmit state).
+ * "show lldp interfaces" (each port's LLDP receive and transmit state).  "show lldp local"
+ * gives what the switch advertises (its chassis id and system name, which its neighbours
+ * report, and whether LLDP runs at all); its text form is sent.
  * Everything here only reads.
  */
 #include "config.h"
@@ -29,6 +31,7 @@ static const struct fa_command fa_onyx_commands[] = {
     {"show lldp remote", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_lldp},
     {"show lldp interfaces | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
      fa_parse_onyx_lldp_interfaces},
+    {"show lldp local", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_lldp_local},
     {"show qos | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL, fa_parse_onyx_qos},
     {"show interfaces ethernet congestion-control | json-print", FA_EXPAND_NONE, FA_CMD_OPTIONAL,
      fa_parse_onyx_congestion},
@@ -43,6 +46,7 @@ static const struct fa_command fa_onyx_commands[] = {
     {"show running-config", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_config},
     {"show lldp interfaces ethernet | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY,
      fa_parse_onyx_lldp_interfaces},
+    {"show lldp local | json-print", FA_EXPAND_NONE, FA_CMD_PARSE_ONLY, fa_parse_onyx_lldp_local},
 };
 
 const struct fa_platform fa_platform_onyx = {

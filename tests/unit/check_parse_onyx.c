@@ -481,6 +481,92 @@ START_TEST(parse_onyx_lldp_interfaces_variants)
 }
 END_TEST
 
+/*
+ * "show lldp local" as the NVIDIA manual prints it: what the switch advertises, and its
+ * system name as the host name when no other command gave one.
+ */
+START_TEST(parse_onyx_lldp_local_text)
+{
+	json_t *d = fa_onyx_run(fa_parse_onyx_lldp_local, fa_onyx_src("show-lldp-local.txt"));
+	json_t *named = fa_device_new("sw", "switch");
+
+	ck_assert_int_eq(fa_onyx_bool(d, "lldp.enabled"), 1);
+	ck_assert_str_eq(fa_get_str(d, "lldp.chassis_id"), "00:11:22:33:44:55");
+	ck_assert_msg(strcmp(fa_get_str(d, "lldp.system_name"), "switch-111111") == 0,
+		      "The system name is read without its quotes.");
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "switch-111111");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every line is understood.");
+	ck_assert_msg(json_array_size(json_object_get(d, "ports")) == 0, "It makes no port.");
+	json_decref(d);
+
+	fa_set_str(named, "hostname", "sw-a");
+	fa_onyx_run_into(fa_parse_onyx_lldp_local, named, fa_onyx_src("show-lldp-local.txt"));
+	ck_assert_msg(strcmp(fa_get_str(named, "hostname"), "sw-a") == 0,
+		      "A host name another command gave is kept.");
+	ck_assert_str_eq(fa_get_str(named, "lldp.system_name"), "switch-111111");
+	json_decref(named);
+}
+END_TEST
+
+/* The json-print layout, the JSON API envelope, LLDP disabled, and what is refused. */
+START_TEST(parse_onyx_lldp_local_json_and_variants)
+{
+	const char *api = "{\"results\": [{\"status\": \"OK\", \"executed_command\": "
+			  "\"show lldp local\", \"status_message\": \"\", \"data\": "
+			  "[{\"LLDP\": \"disabled\"}, {\"header\": \"Local global configuration\", "
+			  "\"Chassis id\": \"N/A\", \"Color\": \"blue\"}]}]}";
+	const char *off = "LLDP is Disabled\n";
+	const char *odd = "LLDP is Enabled\nLocal global configuration\n  Chassis id: "
+			  "aa:bb:cc:dd:ee:ff\n  Uptime: 3 days\nsomething else\n";
+	const char *bad[] = {"",
+			     "{}",
+			     "[]",
+			     "LLDP is sleeping\n",
+			     "Local global configuration\n  System Name: sw1\n",
+			     "% Unrecognized command \"local\".\n",
+			     "{\"results\": [{\"status\": \"ERROR\", \"status_message\": \"%\"}]}"};
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d;
+	size_t i;
+	int r;
+
+	d = fa_onyx_run(fa_parse_onyx_lldp_local, fa_onyx_src("show-lldp-local.json"));
+	ck_assert_int_eq(fa_onyx_bool(d, "lldp.enabled"), 1);
+	ck_assert_str_eq(fa_get_str(d, "lldp.chassis_id"), "7C:FE:90:A1:B2:00");
+	ck_assert_str_eq(fa_get_str(d, "lldp.system_name"), "sw01");
+	ck_assert_str_eq(fa_get_str(d, "hostname"), "sw01");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every key is understood.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, api, strlen(api), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_int_eq(fa_onyx_bool(d, "lldp.enabled"), 0);
+	ck_assert_msg(!fa_get_str(d, "lldp.chassis_id"), "N/A is no chassis id.");
+	ck_assert_msg(fa_tp_nwarn(d) == 1, "The unknown key is warned (%zu).", fa_tp_nwarn(d));
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, off, strlen(off), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(fa_onyx_bool(d, "lldp.enabled") == 0 && !fa_get_str(d, "hostname"),
+		      "LLDP disabled is recorded alone.");
+	json_decref(d);
+
+	d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, odd, strlen(odd), &r, &err);
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(fa_get_str(d, "lldp.chassis_id"), "aa:bb:cc:dd:ee:ff");
+	ck_assert_msg(fa_tp_nwarn(d) == 2, "Two lines are not understood (%zu).", fa_tp_nwarn(d));
+	json_decref(d);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, bad[i], strlen(bad[i]), &r,
+				     &err);
+		ck_assert_msg(r == -FA_EPARSE, "Input %zu is a parse error.", i);
+		ck_assert_msg(!json_object_get(d, "lldp"), "Input %zu writes nothing.", i);
+		json_decref(d);
+	}
+}
+END_TEST
+
 /* The real status table Intel's Onyx driver reads, and the columns later releases add. */
 START_TEST(parse_onyx_interfaces_status)
 {
@@ -883,6 +969,8 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_lldp_remote);
 	tcase_add_test(tc, parse_onyx_lldp_interfaces_json);
 	tcase_add_test(tc, parse_onyx_lldp_interfaces_variants);
+	tcase_add_test(tc, parse_onyx_lldp_local_text);
+	tcase_add_test(tc, parse_onyx_lldp_local_json_and_variants);
 	tcase_add_test(tc, parse_onyx_interfaces_status);
 	tcase_add_test(tc, parse_onyx_running_config);
 	tcase_add_test(tc, parse_onyx_qos_json);
