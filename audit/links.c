@@ -143,9 +143,55 @@ static void fa_link_add(json_t *out, json_t *seen, const char *ad, const char *a
 	free(key);
 }
 
+/* A chassis id as an index key: MACs are printed in either case. */
+static char *fa_chassis_key(const char *id)
+{
+	char *k = fa_xstrdup(id), *c;
+
+	for (c = k; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return k;
+}
+
+/* Devices by the chassis id they advertise; one that two devices claim names neither. */
+static json_t *fa_index_chassis(const json_t *devices)
+{
+	json_t *index = json_object(), *d;
+	size_t i;
+
+	json_array_foreach(devices, i, d) {
+		const char *id = fa_get_str(d, "lldp.chassis_id");
+		char *k;
+
+		if (!id || !*id)
+			continue;
+		k = fa_chassis_key(id);
+		json_object_set(index, k, json_object_get(index, k) ? json_null() : d);
+		free(k);
+	}
+	return index;
+}
+
+/* The device a port's neighbour is: by the system name it sent, else by its chassis id. */
+static json_t *fa_find_neighbour(const json_t *names, const json_t *chassis, const json_t *port)
+{
+	const char *sys = fa_get_str(port, "lldp.system_name");
+	const char *id = fa_get_str(port, "lldp.chassis_id");
+	json_t *d = sys ? fa_find_device(names, sys) : NULL;
+	char *k;
+
+	if (d || !id)
+		return d;
+	k = fa_chassis_key(id);
+	d = json_object_get(chassis, k);
+	free(k);
+	return json_is_object(d) ? d : NULL;
+}
+
 json_t *fa_links_from_lldp(const json_t *devices)
 {
 	json_t *index = json_object(), *seen = json_object(), *out = json_array();
+	json_t *chassis = fa_index_chassis(devices);
 	json_t *d, *p;
 	size_t i, j;
 
@@ -156,16 +202,18 @@ json_t *fa_links_from_lldp(const json_t *devices)
 		fa_index_name(index, fa_get_str(d, "hostname"), d);
 	}
 	json_array_foreach(devices, i, d) {
+		fa_index_name(index, fa_get_str(d, "lldp.system_name"), d);
+	}
+	json_array_foreach(devices, i, d) {
 		const char *dname = fa_get_str(d, "name");
 
 		json_array_foreach(json_object_get(d, "ports"), j, p) {
-			const char *sys = fa_get_str(p, "lldp.system_name");
 			const char *pname = fa_get_str(p, "name"), *peer_port;
 			json_t *peer;
 
-			if (!sys || !pname)
+			if (!pname)
 				continue;
-			peer = fa_find_device(index, sys);
+			peer = fa_find_neighbour(index, chassis, p);
 			if (!peer || peer == d)
 				continue;
 			peer_port = fa_find_port(peer, fa_get_str(p, "lldp.port_id"),
@@ -178,6 +226,7 @@ json_t *fa_links_from_lldp(const json_t *devices)
 	}
 	fa_links_sort(out);
 	json_decref(index);
+	json_decref(chassis);
 	json_decref(seen);
 	return out;
 }

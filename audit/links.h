@@ -3,8 +3,10 @@
  * Links between ports, found from what the devices say about their neighbours.
  *
  * An LLDP neighbour becomes a link when its system name names a collected device (by inventory
- * name, reported hostname, or either without its domain) and its port id or description names
- * one of that device's ports (by name or MAC).  Each link is reported once, ends ordered so
+ * name, reported hostname, the system name the device advertises, or any of them without its
+ * domain), or failing that its chassis id is the one a single collected device advertises
+ * (lldp.chassis_id of the device), and its port id or description names one of that device's
+ * ports (by name or MAC).  Each link is reported once, ends ordered so
  * that a < b; when the two ends disagree (each names a different peer port), both are kept.
  */
 #ifndef FA_LINKS_H

@@ -73,7 +73,7 @@ int fa_snapshot_writer_open(const char *path, const char *inventory,
 /* The parts of a device that link resolution reads (audit/links.c: LLDP and InfiniBand). */
 static json_t *fa_slim_device(const json_t *d)
 {
-	static const char *const device_keys[] = { "name", "hostname" };
+	static const char *const device_keys[] = { "name", "hostname", "lldp" };
 	static const char *const port_keys[] = { "name", "mac", "lldp", "ib" };
 	static const char *const nic_keys[] = { "port_guid", "port" };
 	json_t *slim = json_object(), *ports = json_array(), *p;

@@ -65,6 +65,58 @@ START_TEST(snapshot_links_from_lldp_once)
 }
 END_TEST
 
+/*
+ * A switch whose neighbours know it by what it advertises (show lldp local): the system name
+ * it sends, else its chassis id in either case.  A chassis id two devices claim names neither.
+ */
+START_TEST(snapshot_links_by_advertised_identity)
+{
+	json_t *devs = json_array(), *links, *p;
+	json_t *sw = fa_device_new("sw01", "switch"), *twin = fa_device_new("sw02", "switch");
+	json_t *twin2 = fa_device_new("sw03", "switch");
+	json_t *h1 = fa_device_new("gpu001", "host"), *h2 = fa_device_new("gpu002", "host");
+	json_t *h3 = fa_device_new("gpu003", "host");
+	size_t i;
+
+	fa_set_str(sw, "lldp.chassis_id", "7C:FE:90:A1:B2:00");
+	fa_set_str(sw, "lldp.system_name", "switch-a1b200");
+	fa_device_port(sw, "Eth1/1");
+	fa_device_port(sw, "Eth1/2");
+	fa_device_port(sw, "Eth1/3");
+	p = fa_device_port(h1, "ens1f0np0");
+	fa_set_str(p, "lldp.system_name", "switch-a1b200");
+	fa_set_str(p, "lldp.port_id", "Eth1/1");
+	p = fa_device_port(h2, "ens1f0np0");
+	fa_set_str(p, "lldp.chassis_id", "7c:fe:90:a1:b2:00");
+	fa_set_str(p, "lldp.port_id", "Eth1/2");
+	fa_set_str(twin, "lldp.chassis_id", "00:11:22:33:44:55");
+	fa_device_port(twin, "Eth1/3");
+	fa_set_str(twin2, "lldp.chassis_id", "00:11:22:33:44:55");
+	fa_device_port(twin2, "Eth1/3");
+	p = fa_device_port(h3, "ens1f0np0");
+	fa_set_str(p, "lldp.chassis_id", "00:11:22:33:44:55");
+	fa_set_str(p, "lldp.port_id", "Eth1/3");
+	json_array_append_new(devs, sw);
+	json_array_append_new(devs, twin);
+	json_array_append_new(devs, twin2);
+	json_array_append_new(devs, h1);
+	json_array_append_new(devs, h2);
+	json_array_append_new(devs, h3);
+
+	links = fa_links_from_lldp(devs);
+	ck_assert_msg(json_array_size(links) == 2, "Two links (got %zu).", json_array_size(links));
+	for (i = 0; i < 2; i++) {
+		json_t *l = json_array_get(links, i);
+
+		ck_assert_str_eq(fa_get_str(l, "a.device"), i ? "gpu002" : "gpu001");
+		ck_assert_str_eq(fa_get_str(l, "b.device"), "sw01");
+		ck_assert_str_eq(fa_get_str(l, "b.port"), i ? "Eth1/2" : "Eth1/1");
+	}
+	json_decref(links);
+	json_decref(devs);
+}
+END_TEST
+
 START_TEST(snapshot_round_trip_is_lossless)
 {
 	char dir[] = "/tmp/fa-snap-XXXXXX", path[256];
@@ -131,6 +183,7 @@ Suite *fa_snapshot_suite(void)
 
 	tcase_add_test(tc, snapshot_natural_order);
 	tcase_add_test(tc, snapshot_links_from_lldp_once);
+	tcase_add_test(tc, snapshot_links_by_advertised_identity);
 	tcase_add_test(tc, snapshot_round_trip_is_lossless);
 	tcase_add_test(tc, snapshot_rejects_bad_files);
 	suite_add_tcase(s, tc);
