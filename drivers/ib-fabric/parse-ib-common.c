@@ -189,7 +189,40 @@ struct fa_ib_place {
 	json_t *by_key;		/* "guid/port" -> port */
 	json_t *by_name;	/* port name -> port */
 	json_t *ambiguous;	/* node name -> true */
+	json_t *strs;		/* text -> the one string value of it (fa_ib_str) */
+	json_t *ints;		/* decimal -> the one integer value of it */
 };
+
+/*
+ * A new reference to the one value of @s: every port of a switch carries its name, GUID and
+ * LID, and its peers carry them again; states, widths and rates repeat on all.  Parsed values
+ * are never changed in place (audit/model.h), so ports share them: a third of the memory of
+ * 100,000 ports.
+ */
+static json_t *fa_ib_str(struct fa_ib_place *pl, const char *s)
+{
+	json_t *v = json_object_get(pl->strs, s);
+
+	if (!v) {
+		v = fa_json_stringn(s, strlen(s));
+		json_object_set_new(pl->strs, s, v);
+	}
+	return json_incref(v);
+}
+
+static json_t *fa_ib_int(struct fa_ib_place *pl, json_int_t n)
+{
+	char key[24];
+	json_t *v;
+
+	snprintf(key, sizeof(key), "%" JSON_INTEGER_FORMAT, n);
+	v = json_object_get(pl->ints, key);
+	if (!v) {
+		v = json_integer(n);
+		json_object_set_new(pl->ints, key, v);
+	}
+	return json_incref(v);
+}
 
 /* "0x" and 16 lowercase hex digits, as "0x%016" PRIx64 prints them: written by hand, as
  * snprintf was a fifth of reading 100,000 ports of iblinkinfo. */
@@ -277,15 +310,15 @@ static json_t *fa_ib_port_get(struct fa_ib_place *pl, const struct fa_ib_end *e)
 		json_object_set(pl->by_name, name, p);
 	}
 	json_object_set(pl->by_key, key, p);
-	fa_set_str(p, "type", "infiniband");
-	fa_set_str(p, "ib.port_guid", guid);
-	fa_set_int(p, "ib.port_number", e->port);
+	fa_set(p, "type", fa_ib_str(pl, "infiniband"));
+	fa_set(p, "ib.port_guid", fa_ib_str(pl, guid));
+	fa_set(p, "ib.port_number", fa_ib_int(pl, e->port));
 	return p;
 }
 
 /* The identity fields of @e on @obj (a port, or its ib.peer object under @prefix). */
-static void fa_ib_set_end(json_t *obj, const char *prefix, const struct fa_ib_end *e,
-			  bool with_guid)
+static void fa_ib_set_end(struct fa_ib_place *pl, json_t *obj, const char *prefix,
+			  const struct fa_ib_end *e, bool with_guid)
 {
 	char path[64], guid[20];
 	size_t n = strlen(prefix);
@@ -297,28 +330,28 @@ static void fa_ib_set_end(json_t *obj, const char *prefix, const struct fa_ib_en
 	if (with_guid && e->has_guid) {
 		fa_ib_guid_str(guid, e->guid);
 		memcpy(path + n, "port_guid", sizeof("port_guid"));
-		fa_set_str(obj, path, guid);
+		fa_set(obj, path, fa_ib_str(pl, guid));
 	}
 	if (with_guid && e->port >= 0) {
 		memcpy(path + n, "port_number", sizeof("port_number"));
-		fa_set_int(obj, path, e->port);
+		fa_set(obj, path, fa_ib_int(pl, e->port));
 	}
 	if (e->type) {
 		memcpy(path + n, "node_type", sizeof("node_type"));
-		fa_set_str(obj, path, e->type);
+		fa_set(obj, path, fa_ib_str(pl, e->type));
 	}
 	if (e->has_name) {
 		memcpy(path + n, "node_name", sizeof("node_name"));
-		fa_set_str(obj, path, e->name);
+		fa_set(obj, path, fa_ib_str(pl, e->name));
 	}
 	if (e->lid >= 0) {
 		memcpy(path + n, "lid", sizeof("lid"));
-		fa_set_int(obj, path, e->lid);
+		fa_set(obj, path, fa_ib_int(pl, e->lid));
 	}
 }
 
 /* Point @port's ib.peer at @e; a peer with a different GUID replaces the old one whole. */
-static void fa_ib_set_peer(json_t *port, const struct fa_ib_end *e)
+static void fa_ib_set_peer(struct fa_ib_place *pl, json_t *port, const struct fa_ib_end *e)
 {
 	const char *had = fa_get_str(port, "ib.peer.port_guid");
 	char guid[20];
@@ -328,7 +361,7 @@ static void fa_ib_set_peer(json_t *port, const struct fa_ib_end *e)
 		if (strcmp(had, guid) != 0)
 			json_object_del(json_object_get(port, "ib"), "peer");
 	}
-	fa_ib_set_end(port, "ib.peer.", e, true);
+	fa_ib_set_end(pl, port, "ib.peer.", e, true);
 }
 
 static const char **fa_ib_push(const char **q, size_t *n, size_t *alloc, const char *s)
@@ -351,7 +384,7 @@ static void fa_ib_set_tier(json_t *obj, json_t *tier, const char *type, const ch
 	if (type && strcmp(type, "ca") == 0)
 		t = json_integer(0);
 	else if (type && strcmp(type, "switch") == 0 && guid)
-		t = json_deep_copy(json_object_get(tier, guid));
+		t = json_incref(json_object_get(tier, guid));
 	if (t)
 		json_object_set_new(obj, "tier", t);
 	else
@@ -420,7 +453,7 @@ static void fa_ib_tiers(json_t *ports)
 void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 {
 	struct fa_ib_place pl = { device, json_object_get(device, "ports"), json_object(),
-				  json_object(), json_object() };
+				  json_object(), json_object(), json_object(), json_object() };
 	json_t *seen = json_object();
 	size_t i;
 
@@ -434,6 +467,7 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 		if (r->v[i].has_peer)
 			fa_ib_note_name(seen, pl.ambiguous, &r->v[i].peer);
 	}
+	json_decref(seen);
 	for (i = 0; i < r->n; i++) {
 		const struct fa_ib_rec *rec = &r->v[i];
 		json_t *p, *q;
@@ -441,34 +475,35 @@ void fa_ib_apply(json_t *device, const struct fa_ib_recs *r)
 		if (!rec->local.has_guid || rec->local.port < 0)
 			continue;
 		p = fa_ib_port_get(&pl, &rec->local);
-		fa_ib_set_end(p, "ib.", &rec->local, false);
+		fa_ib_set_end(&pl, p, "ib.", &rec->local, false);
 		if (rec->width[0])
-			fa_set_str(p, "ib.width", rec->width);
+			fa_set(p, "ib.width", fa_ib_str(&pl, rec->width));
 		if (rec->rate >= 0)
-			fa_set_int(p, "ib.rate", rec->rate);
+			fa_set(p, "ib.rate", fa_ib_int(&pl, rec->rate));
 		if (rec->width_best[0] && rec->rate_best >= 0) {
-			fa_set_str(p, "ib.width_best", rec->width_best);
-			fa_set_int(p, "ib.rate_best", rec->rate_best);
+			fa_set(p, "ib.width_best", fa_ib_str(&pl, rec->width_best));
+			fa_set(p, "ib.rate_best", fa_ib_int(&pl, rec->rate_best));
 		}
 		if (rec->state)
-			fa_set_str(p, "ib.state", rec->state);
+			fa_set(p, "ib.state", fa_ib_str(&pl, rec->state));
 		if (rec->phys_state[0])
-			fa_set_str(p, "ib.phys_state", rec->phys_state);
+			fa_set(p, "ib.phys_state", fa_ib_str(&pl, rec->phys_state));
 		if (!rec->has_peer)
 			continue;
-		fa_ib_set_peer(p, &rec->peer);
+		fa_ib_set_peer(&pl, p, &rec->peer);
 		if (!rec->peer.has_guid || rec->peer.port < 0)
 			continue;
 		q = fa_ib_port_get(&pl, &rec->peer);
-		fa_ib_set_end(q, "ib.", &rec->peer, false);
+		fa_ib_set_end(&pl, q, "ib.", &rec->peer, false);
 		if (!fa_obj_get_path(q, "ib.peer"))
-			fa_ib_set_peer(q, &rec->local);
+			fa_ib_set_peer(&pl, q, &rec->local);
 	}
 	fa_ib_tiers(pl.ports);
-	json_decref(seen);
 	json_decref(pl.by_key);
 	json_decref(pl.by_name);
 	json_decref(pl.ambiguous);
+	json_decref(pl.strs);
+	json_decref(pl.ints);
 }
 
 json_t *fa_ib_ca_port(json_t *device, json_int_t lid)

@@ -275,6 +275,11 @@ START_TEST(parse_ib_ibnetdiscover_ports_and_peers)
 		      "An unconnected port has no peer and no (invalid) width or rate.");
 	p = fa_device_find_port(d, "ib-i1l2s01/1");
 	ck_assert_str_eq(fa_tp_str(p, "ib.peer.port_guid"), "0x7cfe9003009ce5b0");
+	/* one value per distinct leaf: the switch's GUID on its port and as the HCA's peer */
+	ck_assert_msg(fa_obj_get_path(p, "ib.peer.port_guid") ==
+			      fa_obj_get_path(fa_device_find_port(d, "ib-i1l1s01/10"),
+					      "ib.port_guid"),
+		      "The ports share one value of a GUID they both carry.");
 	ck_assert_msg(fa_tp_nwarn(d) == 0, "test.out is understood in full.");
 	json_decref(d);
 }
