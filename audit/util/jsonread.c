@@ -120,8 +120,14 @@ struct fa_jr {
 	struct fa_err *err;
 	int code;			/* first error, 0 while none */
 
-	struct fa_jr_item *items;	/* children of the open containers */
+	struct fa_jr_item *items;	/* children of the open containers: first in @inline_items */
 	size_t nitems, aitems;
+	/*
+	 * A parser reads one small document per interface: with no heap array for them, no
+	 * allocation over 1 KiB per document makes malloc consolidate its free lists each time
+	 * (a seventh of the CPU of 100,000 interfaces).
+	 */
+	struct fa_jr_item inline_items[64];
 	struct fa_jr_bytes keys;	/* their keys */
 	struct fa_jr_bytes str;		/* the string or number being scanned */
 	size_t tok;			/* where the token being scanned starts in its bytes */
@@ -602,9 +608,18 @@ static void fa_jr_push(struct fa_jr *r, json_t *v, bool owned, size_t koff, size
 {
 	struct fa_jr_item *it;
 
+	if (!r->items) {
+		r->items = r->inline_items;
+		r->aitems = sizeof(r->inline_items) / sizeof(r->inline_items[0]);
+	}
 	if (r->nitems == r->aitems) {
-		r->aitems = r->aitems ? r->aitems * 2 : 1024;
-		r->items = fa_xreallocarray(r->items, r->aitems, sizeof(*r->items));
+		if (r->items == r->inline_items) {
+			r->items = fa_xreallocarray(NULL, 2 * r->aitems, sizeof(*r->items));
+			memcpy(r->items, r->inline_items, sizeof(r->inline_items));
+		} else {
+			r->items = fa_xreallocarray(r->items, 2 * r->aitems, sizeof(*r->items));
+		}
+		r->aitems *= 2;
 	}
 	it = &r->items[r->nitems++];
 	it->v = v;
@@ -1290,7 +1305,8 @@ out:
 	fa_jr_pop(r, 0);
 	fa_jr_text_free(r);
 	fa_jr_pool_free(r);
-	free(r->items);
+	if (r->items != r->inline_items)
+		free(r->items);
 	free(r->keys.b);
 	free(r->str.b);
 	if (r->code) {

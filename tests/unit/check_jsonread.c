@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "audit/model.h"
+#include "audit/util/buf.h"
 #include "audit/snapshot.h"
 #include "audit/util/fileio.h"
 #include "audit/util/jsonread.h"
@@ -489,6 +490,52 @@ START_TEST(jsonread_numbers_strings_and_literals)
 }
 END_TEST
 
+/*
+ * The children of open containers live first in the reader's own array of 64, then on the
+ * heap: documents whose open containers hold 63 to 200 children at once, nested or side by
+ * side, read equal to jansson's, from memory and with every flag.
+ */
+START_TEST(jsonread_many_open_children)
+{
+	static const size_t counts[] = { 1, 63, 64, 65, 127, 128, 129, 200 };
+	size_t c, i, f;
+
+	for (c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+		struct fa_buf b = FA_BUF_INIT;
+		json_error_t jerr;
+		json_t *want;
+
+		/* {"k0": [0, 1, ...], "k1": [...], ...}: n keys open beside an array of n */
+		fa_buf_addch(&b, '{');
+		for (i = 0; i < counts[c]; i++) {
+			size_t j;
+
+			fa_buf_addf(&b, "%s\"k%zu\": [", i ? ", " : "", i);
+			for (j = 0; j < counts[c]; j++)
+				fa_buf_addf(&b, "%s%zu", j ? ", " : "", j + i);
+			fa_buf_addch(&b, ']');
+		}
+		fa_buf_addch(&b, '}');
+		want = json_loadb(b.buf, b.len, JSON_REJECT_DUPLICATES, &jerr);
+		ck_assert_msg(want != NULL, "jansson reads the document of %zu (%s).", counts[c],
+			      jerr.text);
+		for (f = 0; f < sizeof(fa_jr_test_flags) / sizeof(fa_jr_test_flags[0]); f++) {
+			struct fa_err err = FA_ERR_INIT;
+			json_t *got = NULL;
+
+			ck_assert_int_eq(fa_json_read_mem("many", b.buf, b.len, fa_jr_test_flags[f],
+							  &got, &err), 0);
+			ck_assert_msg(json_equal(got, want), "%zu keys of %zu values each, flags %u, "
+				      "read equal to jansson's.", counts[c], counts[c],
+				      fa_jr_test_flags[f]);
+			json_decref(got);
+		}
+		json_decref(want);
+		fa_buf_release(&b);
+	}
+}
+END_TEST
+
 START_TEST(jsonread_file_errors_and_stdin)
 {
 	static const char text[] = "{\"from\": \"stdin\"}";
@@ -534,6 +581,7 @@ Suite *fa_jsonread_suite(void)
 	tcase_add_test(tc, jsonread_caps_nesting_depth);
 	tcase_add_test(tc, jsonread_repeated_texts_read_as_the_first);
 	tcase_add_test(tc, jsonread_numbers_strings_and_literals);
+	tcase_add_test(tc, jsonread_many_open_children);
 	tcase_add_test(tc, jsonread_file_errors_and_stdin);
 	suite_add_tcase(s, tc);
 	return s;
