@@ -154,6 +154,37 @@ for k in sorted({key(f) for f in json.load(open(sys.argv[2]))['findings']} - old
 " "$1" "$2"
 }
 
+# "severity rule subject" of every finding of rule $2 in JSON report $1, sorted by subject.
+fa_rule_findings() {
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+for f in sorted(r['findings'], key=lambda f: f['subject_text']):
+    if f['rule'] == sys.argv[2]:
+        print(f['severity'], f['rule'], f['subject_text'])
+" "$1" "$2"
+}
+
+# "rule subject" of every not-evaluable check of JSON report $1.
+fa_not_evaluable() {
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+for n in r['coverage']['not_evaluable']:
+    print(n['rule'], n['subject'])
+" "$1"
+}
+
+# "rule platform subjects" of every not-applicable-on-platform count of JSON report $1.
+fa_platform_na() {
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+for n in r['coverage']['not_applicable_platforms']:
+    print(n['rule'], n['platform'], n['subjects'])
+" "$1"
+}
+
 # fa_skip REASON: the whole script is skipped.
 fa_skip() {
 	echo "SKIP: $1"

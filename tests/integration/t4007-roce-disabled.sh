@@ -7,19 +7,8 @@
 
 ex="$FA_SRCDIR/examples/roce-pod"
 
-# "severity rule subject" of every finding of rule $2 in report $1, sorted
-roce_findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: f['subject_text']):
-    if f['rule'] == sys.argv[2]:
-        print(f['severity'], f['rule'], f['subject_text'])
-" "$1" "$2"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json"
-roce_findings "$FA_TMP/clean.json" roce.enabled >"$FA_TMP/clean.txt"
+fa_rule_findings "$FA_TMP/clean.json" roce.enabled >"$FA_TMP/clean.txt"
 if [ -s "$FA_TMP/clean.txt" ]; then
 	fa_fail "the bundled example has RoCE enabled everywhere" "$FA_TMP/clean.txt"
 else
@@ -33,7 +22,7 @@ fa_expect_grep "the capture says RoCE is disabled" '"enable": "off"' "$roce"
 
 fa_run run -i "$FA_TMP/pod/inventory.yaml" --json "$FA_TMP/off.json" -S "$FA_TMP/off-snap.json"
 fa_expect_rc "RoCE disabled on a leaf fails the run: exit 1" 1
-roce_findings "$FA_TMP/off.json" roce.enabled >"$FA_TMP/off.txt"
+fa_rule_findings "$FA_TMP/off.json" roce.enabled >"$FA_TMP/off.txt"
 if [ -s "$FA_TMP/off.txt" ] && ! grep -qv '^error roce.enabled leaf02:' "$FA_TMP/off.txt"; then
 	fa_ok "every roce.enabled finding is an error on leaf02 ($(wc -l <"$FA_TMP/off.txt") ports)"
 else

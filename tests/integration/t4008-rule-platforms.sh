@@ -7,35 +7,15 @@
 
 ex="$FA_SRCDIR/examples/roce-pod"
 
-# "rule subject" of every not-evaluable check of report $1
-not_evaluable() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r['coverage']['not_evaluable']:
-    print(n['rule'], n['subject'])
-" "$1"
-}
-
-# "rule platform subjects" of every not-applicable-on-platform count of report $1
-platform_na() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r['coverage']['not_applicable_platforms']:
-    print(n['rule'], n['platform'], n['subjects'])
-" "$1"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json" -S "$FA_TMP/snap.json"
 fa_expect_rc "the example has its seeded findings: exit 1" 1
-not_evaluable "$FA_TMP/clean.json" >"$FA_TMP/clean-ne.txt"
+fa_not_evaluable "$FA_TMP/clean.json" >"$FA_TMP/clean-ne.txt"
 if [ -s "$FA_TMP/clean-ne.txt" ]; then
 	fa_fail "the example has no not-evaluable check" "$FA_TMP/clean-ne.txt"
 else
 	fa_ok "the example has no not-evaluable check"
 fi
-platform_na "$FA_TMP/clean.json" >"$FA_TMP/clean-na.txt"
+fa_platform_na "$FA_TMP/clean.json" >"$FA_TMP/clean-na.txt"
 fa_expect_grep "roce.enabled (Cumulus, Onyx) does not select the Linux hosts' 16 ports" \
 	'^roce.enabled linux 16$' "$FA_TMP/clean-na.txt"
 
@@ -53,7 +33,7 @@ PY
 fa_run audit -s "$FA_TMP/lost.json" --select roce.enabled --format json -o "$FA_TMP/lost-report.json"
 fa_expect_rc "a leaf without its RoCE mode is incomplete: exit 2" 2
 fa_expect_grep "the verdict says incomplete" '"verdict": "incomplete"' "$FA_TMP/lost-report.json"
-not_evaluable "$FA_TMP/lost-report.json" >"$FA_TMP/lost-ne.txt"
+fa_not_evaluable "$FA_TMP/lost-report.json" >"$FA_TMP/lost-ne.txt"
 if [ -s "$FA_TMP/lost-ne.txt" ] && ! grep -qv '^roce.enabled leaf01:' "$FA_TMP/lost-ne.txt"; then
 	fa_ok "roce.enabled is not evaluable on leaf01's ports only ($(wc -l <"$FA_TMP/lost-ne.txt"))"
 else
@@ -78,7 +58,7 @@ YAML
 fa_run audit -s "$FA_TMP/snap.json" --no-default-rules -r "$FA_TMP/onyx.yaml" --format json \
 	-o "$FA_TMP/onyx.json"
 fa_expect_rc "an Onyx rule on a fabric without Onyx checks nothing and passes: exit 0" 0
-platform_na "$FA_TMP/onyx.json" >"$FA_TMP/onyx-na.txt"
+fa_platform_na "$FA_TMP/onyx.json" >"$FA_TMP/onyx-na.txt"
 fa_expect_grep "its Cumulus ports are counted as not applicable on cumulus" \
 	'^site.onyx.mtu cumulus [1-9][0-9]*$' "$FA_TMP/onyx-na.txt"
 fa_expect_grep "its Linux ports are counted as not applicable on linux" \

@@ -33,42 +33,13 @@ fa_run parse --platform onyx --command 'show lldp interfaces | json-print' "$FA_
 fa_expect_rc "a text capture is not read: exit 65" 65
 fa_expect_grep "the error asks for the json-print form" "json-print" "$FA_TMP/err"
 
-# "rule platform subjects" of every not-applicable-on-platform count, and "rule subject" of
-# every not-evaluable check, of report $1
-platform_na() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r['coverage']['not_applicable_platforms']:
-    print(n['rule'], n['platform'], n['subjects'])
-" "$1"
-}
-not_evaluable() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r['coverage']['not_evaluable']:
-    print(n['rule'], n['subject'])
-" "$1"
-}
-# "severity rule subject" of every finding of rule $2 in report $1, sorted
-findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: f['subject_text']):
-    if f['rule'] == sys.argv[2]:
-        print(f['severity'], f['rule'], f['subject_text'])
-" "$1" "$2"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json" -S "$FA_TMP/snap.json"
-platform_na "$FA_TMP/clean.json" >"$FA_TMP/clean-na.txt"
+fa_platform_na "$FA_TMP/clean.json" >"$FA_TMP/clean-na.txt"
 fa_expect_grep "the example's Cumulus ports are not applicable on cumulus" \
 	'^lldp.port.enabled cumulus [1-9][0-9]*$' "$FA_TMP/clean-na.txt"
 fa_expect_grep "the example's Linux ports are not applicable on linux" \
 	'^lldp.port.enabled linux 16$' "$FA_TMP/clean-na.txt"
-not_evaluable "$FA_TMP/clean.json" >"$FA_TMP/clean-ne.txt"
+fa_not_evaluable "$FA_TMP/clean.json" >"$FA_TMP/clean-ne.txt"
 fa_expect_no_grep "and never not evaluable there" '^lldp.port.enabled ' "$FA_TMP/clean-ne.txt"
 
 # sw01 (onyx): the ports of "show interfaces ethernet" with the LLDP states of "show lldp
@@ -98,7 +69,7 @@ fa_run audit -s "$FA_TMP/onyx.json" --select lldp.port.enabled --format json \
 fa_expect_rc "an Onyx port that is up without LLDP is a warning, not an error: exit 0" 0
 fa_run audit -s "$FA_TMP/onyx.json" --select lldp.port.enabled --fail-on warning
 fa_expect_rc "it fails the run with --fail-on warning: exit 1" 1
-findings "$FA_TMP/onyx-report.json" lldp.port.enabled >"$FA_TMP/onyx-findings.txt"
+fa_rule_findings "$FA_TMP/onyx-report.json" lldp.port.enabled >"$FA_TMP/onyx-findings.txt"
 printf '%s\n' 'warning lldp.port.enabled sw01:Eth1/2' 'warning lldp.port.enabled sw01:Eth1/3' \
 	>"$FA_TMP/expected.txt"
 if diff -u "$FA_TMP/expected.txt" "$FA_TMP/onyx-findings.txt" >"$FA_TMP/findings.diff"; then
@@ -107,7 +78,7 @@ else
 	fa_fail "warnings on Eth1/2 (both disabled) and Eth1/3 (transmit disabled) only" \
 		"$FA_TMP/findings.diff"
 fi
-not_evaluable "$FA_TMP/onyx-report.json" >"$FA_TMP/onyx-ne.txt"
+fa_not_evaluable "$FA_TMP/onyx-report.json" >"$FA_TMP/onyx-ne.txt"
 if [ ! -s "$FA_TMP/onyx-ne.txt" ]; then
 	fa_ok "a port that is down or not reported up is not applicable, not unevaluable"
 else
@@ -123,7 +94,7 @@ add_onyx "$FA_TMP/drop.json" drop
 fa_run audit -s "$FA_TMP/drop.json" --select lldp.port.enabled --format json \
 	-o "$FA_TMP/drop-report.json"
 fa_expect_rc "an Onyx port whose transmit state is missing makes the run incomplete: exit 2" 2
-not_evaluable "$FA_TMP/drop-report.json" >"$FA_TMP/drop-ne.txt"
+fa_not_evaluable "$FA_TMP/drop-report.json" >"$FA_TMP/drop-ne.txt"
 fa_expect_grep "it is not evaluable on sw01:Eth1/1" '^lldp.port.enabled sw01:Eth1/1$' \
 	"$FA_TMP/drop-ne.txt"
 

@@ -39,32 +39,12 @@ fa_run parse --platform onyx --command 'show lldp local' "$FA_TMP/refused.txt"
 fa_expect_rc "a device error is a parse error: exit 65" 65
 fa_expect_grep "the error quotes the device" 'Unrecognized command' "$FA_TMP/err"
 
-# "severity rule subject" of every finding of rule $2 in report $1
-findings() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for f in sorted(r['findings'], key=lambda f: f['subject_text']):
-    if f['rule'] == sys.argv[2]:
-        print(f['severity'], f['rule'], f['subject_text'])
-" "$1" "$2"
-}
-# "rule subject" of every not-evaluable check of report $1
-not_evaluable() {
-	python3 -c "
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r['coverage']['not_evaluable']:
-    print(n['rule'], n['subject'])
-" "$1"
-}
-
 fa_run run -i "$ex/inventory.yaml" --json "$FA_TMP/clean.json" -S "$FA_TMP/snap.json"
 fa_run audit -s "$FA_TMP/snap.json" --select lldp.device.enabled --format json \
 	-o "$FA_TMP/clean-report.json"
 fa_expect_rc "the example (no Onyx switch) passes: exit 0" 0
-findings "$FA_TMP/clean-report.json" lldp.device.enabled >"$FA_TMP/clean-findings.txt"
-not_evaluable "$FA_TMP/clean-report.json" >"$FA_TMP/clean-ne.txt"
+fa_rule_findings "$FA_TMP/clean-report.json" lldp.device.enabled >"$FA_TMP/clean-findings.txt"
+fa_not_evaluable "$FA_TMP/clean-report.json" >"$FA_TMP/clean-ne.txt"
 if [ ! -s "$FA_TMP/clean-findings.txt" ] && [ ! -s "$FA_TMP/clean-ne.txt" ]; then
 	fa_ok "its Cumulus switches are not applicable: no finding, nothing unevaluable"
 else
@@ -100,7 +80,7 @@ add_onyx "$FA_TMP/on.json" "$FA_TMP/off.json" "$FA_TMP/one-off.json"
 fa_run audit -s "$FA_TMP/one-off.json" --select lldp.device.enabled --format json \
 	-o "$FA_TMP/off-report.json"
 fa_expect_rc "a switch with LLDP off is a warning, not an error: exit 0" 0
-findings "$FA_TMP/off-report.json" lldp.device.enabled >"$FA_TMP/off-findings.txt"
+fa_rule_findings "$FA_TMP/off-report.json" lldp.device.enabled >"$FA_TMP/off-findings.txt"
 printf '%s\n' 'warning lldp.device.enabled sw02' >"$FA_TMP/expected.txt"
 if diff -u "$FA_TMP/expected.txt" "$FA_TMP/off-findings.txt" >"$FA_TMP/findings.diff"; then
 	fa_ok "the one warning names sw02, the switch with LLDP off"
@@ -114,7 +94,7 @@ add_onyx "$FA_TMP/on.json" none "$FA_TMP/unread.json"
 fa_run audit -s "$FA_TMP/unread.json" --select lldp.device.enabled --format json \
 	-o "$FA_TMP/unread-report.json"
 fa_expect_rc "an Onyx switch whose LLDP state was not read makes the run incomplete: exit 2" 2
-not_evaluable "$FA_TMP/unread-report.json" >"$FA_TMP/unread-ne.txt"
+fa_not_evaluable "$FA_TMP/unread-report.json" >"$FA_TMP/unread-ne.txt"
 fa_expect_grep "it is not evaluable on sw02" '^lldp.device.enabled sw02$' "$FA_TMP/unread-ne.txt"
 
 fa_run rules explain lldp.device.enabled
