@@ -203,11 +203,12 @@ static json_t *fa_ib_str(struct fa_ib_place *pl, const char *s)
 {
 	json_t *v = json_object_get(pl->strs, s);
 
-	if (!v) {
-		v = fa_json_stringn(s, strlen(s));
-		json_object_set_new(pl->strs, s, v);
-	}
-	return json_incref(v);
+	if (v)
+		return json_incref(v);
+	v = fa_json_stringn(s, strlen(s));
+	/* a text jansson refuses as a key (not UTF-8) is simply not shared */
+	json_object_set(pl->strs, s, v);
+	return v;
 }
 
 static json_t *fa_ib_int(struct fa_ib_place *pl, json_int_t n)
@@ -217,11 +218,11 @@ static json_t *fa_ib_int(struct fa_ib_place *pl, json_int_t n)
 
 	snprintf(key, sizeof(key), "%" JSON_INTEGER_FORMAT, n);
 	v = json_object_get(pl->ints, key);
-	if (!v) {
-		v = json_integer(n);
-		json_object_set_new(pl->ints, key, v);
-	}
-	return json_incref(v);
+	if (v)
+		return json_incref(v);
+	v = json_integer(n);
+	json_object_set(pl->ints, key, v);
+	return v;
 }
 
 /* "0x" and 16 lowercase hex digits, as "0x%016" PRIx64 prints them: written by hand, as
