@@ -123,9 +123,8 @@ struct fa_jr {
 	struct fa_jr_item *items;	/* children of the open containers: first in @inline_items */
 	size_t nitems, aitems;
 	/*
-	 * A parser reads one small document per interface: with no heap array for them, no
-	 * allocation over 1 KiB per document makes malloc consolidate its free lists each time
-	 * (a seventh of the CPU of 100,000 interfaces).
+	 * A parser reads one small document per interface: a heap array for each, over 1 KiB,
+	 * made malloc consolidate its free lists once per document.
 	 */
 	struct fa_jr_item inline_items[64];
 	struct fa_jr_bytes keys;	/* their keys */
