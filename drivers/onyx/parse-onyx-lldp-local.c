@@ -71,8 +71,14 @@ static bool fa_lldp_local_kv(struct fa_lldp_local *st, const char *key, const ch
 			v++;
 			len -= 2;
 		}
-		if (len && !fa_onyx_is_na(v) && !st->system_name)
+		if (!st->system_name) {
+			/* "N/A" quoted is no name either: test the name without its quotes */
 			st->system_name = fa_xstrndup(v, len);
+			if (fa_onyx_is_na(st->system_name)) {
+				free(st->system_name);
+				st->system_name = NULL;
+			}
+		}
 		return true;
 	}
 	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)

@@ -515,7 +515,7 @@ START_TEST(parse_onyx_lldp_local_json_and_variants)
 			  "\"show lldp local\", \"status_message\": \"\", \"data\": "
 			  "[{\"LLDP\": \"disabled\"}, {\"header\": \"Local global configuration\", "
 			  "\"Chassis id\": \"N/A\", \"Color\": \"blue\"}]}]}";
-	const char *off = "LLDP is Disabled\n";
+	const char *off = "LLDP is Disabled\nLocal global configuration\n  System Name: \"N/A\"\n";
 	const char *odd = "LLDP is Enabled\nLocal global configuration\n  Chassis id: "
 			  "aa:bb:cc:dd:ee:ff\n  Uptime: 3 days\nsomething else\n";
 	const char *bad[] = {"",
@@ -547,8 +547,9 @@ START_TEST(parse_onyx_lldp_local_json_and_variants)
 
 	d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, off, strlen(off), &r, &err);
 	ck_assert_int_eq(r, 0);
-	ck_assert_msg(fa_onyx_bool(d, "lldp.enabled") == 0 && !fa_get_str(d, "hostname"),
-		      "LLDP disabled is recorded alone.");
+	ck_assert_msg(fa_onyx_bool(d, "lldp.enabled") == 0 && !fa_get_str(d, "hostname") &&
+			      !fa_get_str(d, "lldp.system_name"),
+		      "LLDP disabled is recorded alone: \"N/A\" in quotes is no system name.");
 	json_decref(d);
 
 	d = fa_onyx_run_text(fa_parse_onyx_lldp_local, NULL, odd, strlen(odd), &r, &err);
