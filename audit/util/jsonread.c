@@ -607,10 +607,6 @@ static void fa_jr_push(struct fa_jr *r, json_t *v, bool owned, size_t koff, size
 {
 	struct fa_jr_item *it;
 
-	if (!r->items) {
-		r->items = r->inline_items;
-		r->aitems = sizeof(r->inline_items) / sizeof(r->inline_items[0]);
-	}
 	if (r->nitems == r->aitems) {
 		if (r->items == r->inline_items) {
 			r->items = fa_xreallocarray(NULL, 2 * r->aitems, sizeof(*r->items));
@@ -1279,6 +1275,8 @@ static int fa_jr_run(struct fa_jr *r, unsigned flags, json_t **ret)
 	else if (flags & FA_JSON_INTERN)
 		role = FA_JR_ROOT;
 	r->line = 1;
+	r->items = r->inline_items;
+	r->aitems = sizeof(r->inline_items) / sizeof(r->inline_items[0]);
 	r->keys.alloc = r->str.alloc = 256;
 	r->keys.b = fa_xmalloc(r->keys.alloc);
 	r->str.b = fa_xmalloc(r->str.alloc);
