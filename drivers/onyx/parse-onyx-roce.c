@@ -10,13 +10,19 @@
  *     Max : 1500                          "ecn minimum-absolute" setting is given)
  *   RoCE used TCs:
  *     3   3   RoCE   WRR 50%           -> qos.ecn.enabled_tcs = the RoCE application's TC
+ *   RoCE buffer pools:
+ *     roce-reserved  lossless  auto  3  11.3M
+ *                                      -> qos.lossless_pool_priorities = the switch
+ *                                         priorities of the pools whose Type is lossless
  *
  * The profile applies to every Ethernet port, so the fields are set on each port already
  * known (from "show interfaces ethernet").  "RoCE mode: disabled" sets qos.roce_mode "off"
  * (as Cumulus' "enable": "off" does) and nothing else; "RoCE mode: N/A" says nothing and sets
  * nothing.  Relative thresholds are percentages of the buffer, not bytes, and are
  * not recorded.  PFC priorities come from "show dcb priority-flow-control", which reports
- * each port's state, not from this profile.
+ * each port's state, not from this profile.  The pool table is recorded only when it has rows
+ * and every row that could hold lossless priorities was read (a lossy pool's row that is not
+ * understood is only warned about: it cannot change the lossless set).
  */
 #include "config.h"
 
@@ -41,7 +47,26 @@ struct fa_onyx_roce {
 	int64_t min, max;
 	unsigned tcs;
 	char section[64];
+	/* "RoCE buffer pools" */
+	unsigned lossless;	/* bit per switch priority in a lossless pool */
+	unsigned pools;		/* rows read */
+	bool pools_bad;		/* a row that may be lossless was not read: record nothing */
+	bool pool_lossless;	/* the current row's pool is lossless */
+	bool pool_more;		/* its priority list ended in a comma: it goes on below */
+	char pool[64];		/* its name, for warnings */
 };
+
+#define FA_ONYX_POOLS "RoCE buffer pools"
+
+/* A row of the pool table could not be read (@what): warn, and drop the table if needed. */
+static void fa_onyx_pool_bad(json_t *device, const char *cmd, struct fa_onyx_roce *st,
+			     bool may_be_lossless, const char *what, const char *t)
+{
+	fa_device_warn(device, "%s: buffer pool %s: '%s'", cmd, what, t);
+	if (may_be_lossless)
+		st->pools_bad = true;
+	st->pool_more = false;
+}
 
 static void fa_onyx_roce_kv(json_t *device, const char *cmd, struct fa_onyx_roce *st, const char *k,
 			    const char *v)
@@ -49,6 +74,9 @@ static void fa_onyx_roce_kv(json_t *device, const char *cmd, struct fa_onyx_roce
 	int64_t n;
 
 	if (!*v) {
+		if (st->pool_more)
+			fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
+					 "priority list ends in a comma", st->pool);
 		snprintf(st->section, sizeof(st->section), "%s", k);
 		return;
 	}
@@ -96,6 +124,87 @@ static void fa_onyx_roce_row(json_t *device, const char *cmd, struct fa_onyx_roc
 		st->tcs |= 1u << (tc[0] - '0');
 }
 
+/*
+ * Switch priorities "0, 1, 2," from @s into *mask.  A token that is not one digit 0-7 ends
+ * the list: it is the next column ("11.3M", Memory actual).  *ret_more is set when the
+ * list ends in a comma, so that it goes on in the next line.  False when @s starts with no
+ * priority.
+ */
+static bool fa_onyx_pool_prios(const char *s, unsigned *mask, bool *ret_more)
+{
+	bool more = false;
+	int n = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s < '0' || *s > '7' || (s[1] && s[1] != ',' && s[1] != ' ' && s[1] != '\t'))
+			break;
+		*mask |= 1u << (*s - '0');
+		n++;
+		more = s[1] == ',';
+		s += more ? 2 : 1;
+		if (!more)
+			break;
+	}
+	*ret_more = more;
+	return n > 0;
+}
+
+/*
+ * A line of the "RoCE buffer pools" table: the two header lines, a pool row "roce-reserved
+ * lossless auto 3 11.3M", or the rest of the previous row's Switch Priorities, which wrap
+ * ("0, 1, 2," then, indented, "4, 5, 6, 7").  Columns after the priorities are not read.
+ */
+static void fa_onyx_roce_pool(json_t *device, const char *cmd, struct fa_onyx_roce *st,
+			      const char *line, const char *t)
+{
+	char name[64], type[16], mem[16], first[16] = "";
+	unsigned mask = 0;
+	bool more;
+	int off = 0;
+
+	if (st->pool_more && t != line) {
+		if (!fa_onyx_pool_prios(t, &mask, &more)) {
+			fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
+					 "priority list not understood", t);
+			return;
+		}
+		if (st->pool_lossless)
+			st->lossless |= mask;
+		st->pool_more = more;
+		return;
+	}
+	if (st->pool_more)
+		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
+				 "priority list ends in a comma", st->pool);
+	if (!st->pools && (strncmp(t, "Traffic ", 8) == 0 || strncmp(t, "Pool ", 5) == 0))
+		return; /* the header, wrapped on two lines */
+	if (sscanf(t, "%63s %15s %15s %n", name, type, mem, &off) != 3 || !off) {
+		fa_onyx_pool_bad(device, cmd, st, true, "line not understood", t);
+		return;
+	}
+	snprintf(st->pool, sizeof(st->pool), "%s", name);
+	st->pool_lossless = strcasecmp(type, "lossless") == 0;
+	if (!st->pool_lossless && strcasecmp(type, "lossy") != 0 &&
+	    strcasecmp(type, "lossy-mc") != 0) {
+		fa_onyx_pool_bad(device, cmd, st, true, "unknown type", t);
+		return;
+	}
+	sscanf(t + off, "%15s", first);
+	if (first[0] && fa_onyx_is_na(first)) {
+		more = false; /* a pool with no priority */
+	} else if (!fa_onyx_pool_prios(t + off, &mask, &more)) {
+		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
+				 "priority list not understood", t);
+		return;
+	}
+	if (st->pool_lossless)
+		st->lossless |= mask;
+	st->pool_more = more;
+	st->pools++;
+}
+
 static void fa_onyx_roce_apply(json_t *device, const char *cmd, struct fa_onyx_roce *st)
 {
 	json_t *port;
@@ -112,6 +221,14 @@ static void fa_onyx_roce_apply(json_t *device, const char *cmd, struct fa_onyx_r
 		fa_set_str(port, "qos.roce_mode", st->mode);
 		if (st->trust)
 			fa_set_str(port, "qos.trust", st->trust);
+		if (st->pools && !st->pools_bad) {
+			json_t *a = json_array();
+
+			for (tc = 0; tc < 8; tc++)
+				if (st->lossless & (1u << tc))
+					json_array_append_new(a, json_integer(tc));
+			fa_set(port, "qos.lossless_pool_priorities", a);
+		}
 		if (!st->ecn)
 			continue;
 		if (st->tcs) {
@@ -134,7 +251,7 @@ static void fa_onyx_roce_apply(json_t *device, const char *cmd, struct fa_onyx_r
 
 int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_err *err)
 {
-	struct fa_onyx_roce st = {NULL, NULL, false, false, -1, -1, 0, ""};
+	struct fa_onyx_roce st = {.min = -1, .max = -1};
 	struct fa_onyx_lines it;
 	char *line, *k, *v;
 	int r = 0;
@@ -153,6 +270,8 @@ int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_e
 			/* blank, rule, prompt, table header */
 		} else if (fa_onyx_kv(t, &k, &v)) {
 			fa_onyx_roce_kv(device, cap->command, &st, k, v);
+		} else if (strcmp(st.section, FA_ONYX_POOLS) == 0) {
+			fa_onyx_roce_pool(device, cap->command, &st, line, t);
 		} else if (st.section[0]) {
 			fa_onyx_roce_row(device, cap->command, &st, t);
 		} else {
@@ -160,6 +279,9 @@ int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_e
 		}
 		free(line);
 	}
+	if (st.pool_more)
+		fa_onyx_pool_bad(device, cap->command, &st, st.pool_lossless,
+				 "priority list ends in a comma", st.pool);
 	if (!st.mode) {
 		r = fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no 'RoCE mode' in the output");
 		goto out;

@@ -929,6 +929,161 @@ START_TEST(parse_onyx_congestion_variants)
 }
 END_TEST
 
+/*
+ * "show roce"'s buffer pools in the manual's example: lossy-default holds 0, 1, 2 and, on
+ * the wrapped line, 4, 5, 6, 7; roce-reserved (lossless) holds 3.
+ */
+START_TEST(parse_onyx_roce_pools)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	json_t *p;
+	size_t i, n = 0;
+
+	d = fa_onyx_run_into(fa_parse_onyx_roce, d, fa_onyx_src("show-roce.txt"));
+	json_array_foreach(json_object_get(d, "ports"), i, p) {
+		const char *got;
+
+		if (strcmp(fa_get_str(p, "type"), "ethernet") != 0)
+			continue;
+		n++;
+		got = fa_onyx_ints(p, "qos.lossless_pool_priorities");
+		ck_assert_msg(strcmp(got, "3") == 0,
+			      "Only priority 3 is in a lossless pool on %s (got '%s').",
+			      fa_get_str(p, "name"), got);
+	}
+	ck_assert_msg(n >= 2, "Every Ethernet port (%zu) gets the switch's pools.", n);
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The pool table is understood.");
+	json_decref(d);
+}
+END_TEST
+
+#define FA_POOLS_HEAD                                                                      \
+	"switch (config) # show roce\n\nRoCE mode      : lossless\n\nRoCE buffer pools:\n"   \
+	"-------------------------------------------------------------\n"                    \
+	"           Traffic   Type       Memory   Switch     Memory\n"                         \
+	"           Pool                 [%]      Priorities actual\n"                         \
+	"-------------------------------------------------------------\n"
+
+/* One pool table: the field it gives Eth1/1 ("(absent)" when none) and the warnings. */
+static json_t *fa_onyx_pools(const char *rows, const char **ret_field)
+{
+	static char out[256];
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *d = fa_device_new("sw", "switch"), *p;
+	int r;
+
+	fa_set_str(fa_device_port(d, "Eth1/1"), "type", "ethernet");
+	fa_buf_addf(&b, "%s%s", FA_POOLS_HEAD, rows);
+	d = fa_onyx_run_text(fa_parse_onyx_roce, d, b.buf, b.len, &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	snprintf(out, sizeof(out), "%s",
+		 fa_obj_get_path(p, "qos.lossless_pool_priorities")
+		     ? fa_onyx_ints(p, "qos.lossless_pool_priorities")
+		     : "(absent)");
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	*ret_field = out;
+	fa_buf_release(&b);
+	return d;
+}
+
+START_TEST(parse_onyx_roce_pools_variants)
+{
+	const char *f;
+	json_t *d;
+
+	d = fa_onyx_pools("lossy-default        lossy      auto     0, 1, 2,   11.3M\n"
+			  "                                         6, 7\n"
+			  "roce-reserved        lossless   auto     3, 4,      11.3M\n"
+			  "                                         5\n"
+			  "lossy-mc             lossy-mc   auto     -          1.2M\n",
+			  &f);
+	ck_assert_msg(strcmp(f, "3 4 5") == 0, "A wrapped lossless list is read whole (got '%s').",
+		      f);
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "Every row is understood.");
+	json_decref(d);
+
+	d = fa_onyx_pools("roce-reserved        lossless   auto     3          11.3M\n"
+			  "lossy-default        lossy      auto     0,1,2,4,5,6,7  11.3M\n", &f);
+	ck_assert_msg(strcmp(f, "3") == 0, "The pools may come in any order (got '%s').", f);
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "A list without blanks is read.");
+	json_decref(d);
+
+	d = fa_onyx_pools("lossy-default        lossy      auto     0, 1, 2, 3, 11.3M\n"
+			  "                                         4, 5, 6, 7\n"
+			  "roce-reserved        lossless   auto     -          11.3M\n",
+			  &f);
+	ck_assert_msg(f[0] == '\0', "A lossless pool with no priority gives [] (got '%s').", f);
+	json_decref(d);
+
+	d = fa_onyx_pools("lossy-default        lossy      auto     0, 1, 2,   11.3M\n"
+			  "                                         4, 5, 6, 7\n"
+			  "roce-reserved        lossless   auto     3x         11.3M\n",
+			  &f);
+	ck_assert_msg(strcmp(f, "(absent)") == 0, "A lossless row not read records nothing.");
+	ck_assert_msg(fa_tp_warned(d, "buffer pool priority list not understood: 'roce-reserved"
+				      "        lossless   auto     3x         11.3M'"),
+		      "The warning names the line.");
+	json_decref(d);
+
+	d = fa_onyx_pools("lossy-default        lossy      auto     zero       11.3M\n"
+			  "roce-reserved        lossless   auto     3          11.3M\n",
+			  &f);
+	ck_assert_msg(strcmp(f, "3") == 0, "A lossy row not read cannot change the lossless set.");
+	ck_assert_msg(fa_tp_warned(d, "lossy-default"), "It is warned about.");
+	json_decref(d);
+
+	d = fa_onyx_pools("roce-reserved        lossful    auto     3          11.3M\n", &f);
+	ck_assert_msg(strcmp(f, "(absent)") == 0 && fa_tp_warned(d, "buffer pool unknown type"),
+		      "An unknown pool type records nothing and is warned about.");
+	json_decref(d);
+
+	d = fa_onyx_pools("roce-reserved        lossless   auto     3, 4,      11.3M\n", &f);
+	ck_assert_msg(strcmp(f, "(absent)") == 0 &&
+			  fa_tp_warned(d, "priority list ends in a comma: 'roce-reserved'"),
+		      "A lossless list cut after a comma records nothing.");
+	json_decref(d);
+
+	d = fa_onyx_pools("roce-reserved\n", &f);
+	ck_assert_msg(strcmp(f, "(absent)") == 0 && fa_tp_warned(d, "'roce-reserved'"),
+		      "A row with one cell records nothing and is warned about.");
+	json_decref(d);
+
+	d = fa_onyx_pools("", &f);
+	ck_assert_msg(strcmp(f, "(absent)") == 0, "A header with no rows records nothing, not [].");
+	ck_assert_msg(json_object_get(d, "warnings") == NULL, "The header is not warned about.");
+	json_decref(d);
+}
+END_TEST
+
+/* Without the pool table (releases before it, or a shortened output) nothing is recorded. */
+START_TEST(parse_onyx_roce_no_pools)
+{
+	json_t *d =
+	    fa_onyx_run(fa_parse_onyx_interfaces, fa_onyx_src("show-interfaces-ethernet.txt"));
+	struct fa_buf b = FA_BUF_INIT;
+	struct fa_err err = FA_ERR_INIT;
+	json_t *p;
+	char *cut;
+	int r;
+
+	fa_test_read(fa_onyx_src("show-roce.txt"), &b);
+	cut = strstr(b.buf, "RoCE buffer pools:");
+	ck_assert_msg(cut != NULL, "The fixture has the pool table.");
+	*cut = '\0';
+	d = fa_onyx_run_text(fa_parse_onyx_roce, d, b.buf, strlen(b.buf), &r, &err);
+	ck_assert_int_eq(r, 0);
+	p = fa_device_find_port(d, "Eth1/1");
+	ck_assert_str_eq(fa_get_str(p, "qos.roce_mode"), "lossless");
+	ck_assert_msg(fa_obj_get_path(p, "qos.lossless_pool_priorities") == NULL,
+		      "No pool table, no lossless pool priorities.");
+	fa_buf_release(&b);
+	json_decref(d);
+}
+END_TEST
+
 START_TEST(parse_onyx_platform_table)
 {
 	const struct fa_platform *p = fa_platform_find("onyx");
@@ -967,6 +1122,9 @@ Suite *fa_parse_onyx_suite(void)
 	tcase_add_test(tc, parse_onyx_roce_profile);
 	tcase_add_test(tc, parse_onyx_roce_disabled);
 	tcase_add_test(tc, parse_onyx_roce_not_configured);
+	tcase_add_test(tc, parse_onyx_roce_pools);
+	tcase_add_test(tc, parse_onyx_roce_pools_variants);
+	tcase_add_test(tc, parse_onyx_roce_no_pools);
 	tcase_add_test(tc, parse_onyx_lldp_remote);
 	tcase_add_test(tc, parse_onyx_lldp_interfaces_json);
 	tcase_add_test(tc, parse_onyx_lldp_interfaces_variants);
