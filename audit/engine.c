@@ -45,6 +45,7 @@
 #include "rules/plan.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
+#include "rules/value-class.h"
 #include "rules/waiver.h"
 #include "audit/util/banned.h"
 
@@ -173,38 +174,6 @@ struct fa_member {
 	json_t *key;		/* group key, owned; NULL: not in a group */
 	size_t seq;
 };
-
-static int fa_member_key_cmp(const void *a, const void *b)
-{
-	const struct fa_member *const *x = a, *const *y = b;
-	int c = fa_value_cmp((*x)->key, (*y)->key);
-
-	if (c)
-		return c;
-	return (*x)->seq < (*y)->seq ? -1 : (*x)->seq > (*y)->seq;
-}
-
-static int fa_value_ptr_cmp(const void *a, const void *b)
-{
-	return fa_value_cmp(*(json_t *const *)a, *(json_t *const *)b);
-}
-
-/* The majority of @vals (sorted in place): the longest run, the first one on a tie. */
-static json_t *fa_majority(json_t **vals, size_t n)
-{
-	size_t i, run = 0, best_run = 0;
-	json_t *best = NULL;
-
-	qsort(vals, n, sizeof(*vals), fa_value_ptr_cmp);
-	for (i = 0; i < n; i++) {
-		run = (i > 0 && fa_value_equal(vals[i], vals[i - 1])) ? run + 1 : 1;
-		if (run > best_run) {
-			best_run = run;
-			best = vals[i];
-		}
-	}
-	return best;
-}
 
 /* Bind member @m; @devname and @portname name it (NULL: read from its objects). */
 static void fa_member_bind(struct fa_eval *ev, const struct fa_member *m,
@@ -339,37 +308,64 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 	g->n++;
 }
 
+/*
+ * The members of @g group by group (groups in the order of their first member, members in
+ * subject order): order[] lists member indexes, cls[i] is the index of the first member
+ * whose key equals member i's.
+ */
+static void fa_group_order(const struct fa_group *g, size_t *cls, size_t *order)
+{
+	size_t n = g->n, i, pos = 0, *start = fa_xcalloc(n + 1, sizeof(*start));
+	json_t **keys = fa_xcalloc(n + 1, sizeof(*keys));
+
+	for (i = 0; i < n; i++)
+		keys[i] = g->m[i].key;
+	fa_value_classes(keys, n, cls);
+	for (i = 0; i < n; i++)
+		start[cls[i]]++;
+	for (i = 0; i < n; i++) {
+		size_t count = start[i];
+
+		if (cls[i] != i)
+			continue;
+		start[i] = pos;
+		pos += count;
+	}
+	for (i = 0; i < n; i++)
+		order[start[cls[i]]++] = i;
+	free(start);
+	free(keys);
+}
+
 static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
 {
 	const struct fa_rule *r = g->r;
 	size_t nu = g->nu, n = g->n, i, j, u, k;
 	struct fa_subject subj = { .scope = FA_SCOPE_GROUP };
 	struct fa_eval ev = FA_EVAL_INIT;
-	struct fa_member **active = fa_xcalloc(n + 1, sizeof(*active));
+	size_t *cls = fa_xcalloc(n + 1, sizeof(*cls)), *order = fa_xcalloc(n + 1, sizeof(*order));
 	json_t **maj = fa_xcalloc(n * nu + 1, sizeof(*maj));
 	json_t **tmp = fa_xcalloc(n + 1, sizeof(*tmp));
 	enum fa_tri t;
 
 	ev.root[FA_ROOT_PARAMS] = g->params;
 	ev.topo = g->topo;
-	for (i = 0; i < n; i++)
-		active[i] = &g->m[i];
 
-	/* Groups are runs of equal keys; each uniform() gets its majority per group. */
-	qsort(active, n, sizeof(*active), fa_member_key_cmp);
+	/* Groups are the classes of equal keys; each uniform() gets its majority per group. */
+	fa_group_order(g, cls, order);
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && fa_value_equal(active[j]->key, active[i]->key); j++)
+		for (j = i + 1; j < n && cls[order[j]] == cls[order[i]]; j++)
 			;
 		for (u = 0; u < nu; u++) {
 			size_t nv = 0;
 			json_t *best;
 
 			for (k = i; k < j; k++)
-				if (g->vals[active[k]->seq * nu + u])
-					tmp[nv++] = g->vals[active[k]->seq * nu + u];
-			best = fa_majority(tmp, nv);
+				if (g->vals[order[k] * nu + u])
+					tmp[nv++] = g->vals[order[k] * nu + u];
+			best = fa_value_majority(tmp, nv);
 			for (k = i; k < j; k++)
-				maj[active[k]->seq * nu + u] = best;
+				maj[order[k] * nu + u] = best;
 		}
 	}
 
@@ -411,7 +407,8 @@ static void fa_group_finish(struct fa_group *g, const struct fa_sink *sink)
 	free(g->miss);
 	free(maj);
 	free(tmp);
-	free(active);
+	free(cls);
+	free(order);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -1025,49 +1022,6 @@ static size_t fa_path_up(struct fa_path_state *st, size_t profile, size_t dev)
 	return st->nres++;
 }
 
-static uint64_t fa_mix(uint64_t h, uint64_t x)
-{
-	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h;
-}
-
-/* A hash consistent with fa_value_equal(): 3 and 3.0 hash alike, object order does not count. */
-static uint64_t fa_value_hash(const json_t *v)
-{
-	uint64_t h = (uint64_t)json_typeof(v), sum = 0;
-	const char *key, *s;
-	json_t *x;
-	size_t i, n;
-	double d;
-
-	switch (json_typeof(v)) {
-	case JSON_INTEGER:
-		return fa_mix(7, (uint64_t)json_integer_value(v));
-	case JSON_REAL:
-		d = json_real_value(v);
-		if (d >= -9e18 && d <= 9e18 && d == (double)(json_int_t)d)
-			return fa_mix(7, (uint64_t)(json_int_t)d);
-		return fa_mix(8, (uint64_t)(d * 1e6));
-	case JSON_STRING:
-		s = json_string_value(v);
-		n = json_string_length(v);
-		for (i = 0; i < n; i++)
-			h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-		return h;
-	case JSON_ARRAY:
-		json_array_foreach(v, i, x)
-			h = fa_mix(h, fa_value_hash(x));
-		return h;
-	case JSON_OBJECT:
-		json_object_foreach((json_t *)v, key, x)
-			sum += fa_mix(fa_mix(9, (uint64_t)strlen(key) * 31 + (unsigned char)key[0]),
-				      fa_value_hash(x));
-		return fa_mix(h, sum);
-	default:
-		return h;
-	}
-}
-
 /*
  * The profile number of the endpoint bound in st->ev: endpoints whose endpoint paths give
  * equal values (fa_value_equal) share one.  Values are read up to the first index, since an
@@ -1098,7 +1052,7 @@ static size_t fa_path_profile(struct fa_path_state *st)
 		}
 	}
 	for (i = 0; i < st->nep; i++)
-		h = fa_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
+		h = fa_hash_mix(h, vals[i] ? fa_value_hash(vals[i]) : 0x5bd1e995);
 	if (!st->pslot || (st->nprofiles + 1) * 2 > st->pmask + 1) {
 		size_t cap = st->pslot ? (st->pmask + 1) * 2 : 64;
 

@@ -7,6 +7,7 @@
 
 #include "rules/expr.h"
 #include "rules/memo.h"
+#include "rules/value-class.h"
 #include "tests/unit/unit.h"
 
 /* The bindings most cases read: a device, one of its ports, and pack parameters. */
@@ -643,6 +644,71 @@ START_TEST(expr_memo_knows_its_limits)
 }
 END_TEST
 
+/* @copies copies of [1, "a", 3.0, "a", [1, 2], 3, [1, 2]], each value a new object. */
+static size_t fa_class_values(json_t **v, size_t copies)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < copies; i++) {
+		v[n++] = json_integer(1);
+		v[n++] = json_string("a");
+		v[n++] = json_real(3.0);
+		v[n++] = json_string("a");
+		v[n++] = json_pack("[i,i]", 1, 2);
+		v[n++] = json_integer(3);
+		v[n++] = json_pack("[i,i]", 1, 2);
+	}
+	return n;
+}
+
+/* Equal values are one class whether compared one by one (few) or hashed (many). */
+START_TEST(expr_value_classes)
+{
+	static const size_t first[7] = { 0, 1, 2, 1, 4, 2, 4 };
+	json_t *v[70];
+	size_t cls[70], copies, n, i;
+
+	for (copies = 1; copies <= 10; copies += 9) {
+		n = fa_class_values(v, copies);
+		fa_value_classes(v, n, cls);
+		for (i = 0; i < n; i++)
+			ck_assert_uint_eq(cls[i], first[i % 7]);
+		for (i = 0; i < n; i++)
+			json_decref(v[i]);
+	}
+}
+END_TEST
+
+/* The most frequent value wins; on a tie the least value does, in either size. */
+START_TEST(expr_value_majority)
+{
+	json_t *v[40] = { NULL };
+	size_t i;
+
+	ck_assert_ptr_null(fa_value_majority(v, 0));
+	for (i = 0; i < 7; i++)
+		v[i] = json_string(i < 3 ? "b" : i < 6 ? "a" : "c");
+	ck_assert_str_eq(json_string_value(fa_value_majority(v, 7)), "a");
+	json_decref(v[0]);
+	v[0] = json_string("a");
+	ck_assert_str_eq(json_string_value(fa_value_majority(v, 7)), "a");
+	for (i = 0; i < 7; i++)
+		json_decref(v[i]);
+	for (i = 0; i < 40; i++)
+		v[i] = i % 2 ? json_integer(9216) : json_real(1500.0);
+	ck_assert(json_is_real(fa_value_majority(v, 40)));
+	json_decref(v[39]);
+	v[39] = json_integer(1500);
+	/* 3 and 3.0 are one value: 1500 has 21 of 40; its first occurrence is returned. */
+	ck_assert_ptr_eq(fa_value_majority(v, 40), v[0]);
+	json_decref(v[1]);
+	v[1] = json_integer(1500);
+	ck_assert_ptr_eq(fa_value_majority(v, 40), v[0]);
+	for (i = 0; i < 40; i++)
+		json_decref(v[i]);
+}
+END_TEST
+
 Suite *fa_expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -666,6 +732,8 @@ Suite *fa_expr_suite(void)
 	tcase_add_test(tc, expr_value_text_and_order);
 	tcase_add_test(tc, expr_memo_gives_the_evaluated_answer);
 	tcase_add_test(tc, expr_memo_knows_its_limits);
+	tcase_add_test(tc, expr_value_classes);
+	tcase_add_test(tc, expr_value_majority);
 	suite_add_tcase(s, tc);
 	return s;
 }
