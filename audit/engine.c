@@ -833,7 +833,7 @@ static void fa_eval_cache_init(const struct fa_run *run, struct fa_eval *ev)
 	npaths = json_object_size(run->rs->paths);
 	ev->pcache = fa_xcalloc(npaths + 1, sizeof(*ev->pcache));
 	ev->pgen = fa_xcalloc(npaths + 1, sizeof(*ev->pgen));
-	ev->gen = 1;
+	ev->gen = ev->dgen = 1;
 }
 
 static void fa_eval_cache_release(struct fa_eval *ev)
@@ -911,7 +911,7 @@ static void fa_path_bind_hop(struct fa_path_state *st, const struct fa_topo_end 
 	ev->root[FA_ROOT_B_DEVICE] = fa_topo_device(st->run->topo, e->peer_dev);
 	ev->root[FA_ROOT_B_PORT] = e->peer_port;
 	ev->root[FA_ROOT_LINK] = e->link;
-	ev->gen++;
+	fa_eval_rebind(ev);
 	ev->missing = NULL;
 	ev->error[0] = '\0';
 }
@@ -1129,7 +1129,7 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 		}
 		ev->root[FA_ROOT_DEVICE] = d->json;
 		ev->root[FA_ROOT_PORT] = NULL;
-		ev->gen++;
+		fa_eval_rebind(ev);
 		if (fa_guard_excludes(&guard, ev)) {
 			run->counts->na += json_array_size(ports);
 			continue;
@@ -1142,7 +1142,7 @@ static void fa_run_rule_path(struct fa_run *run, const struct fa_rule *r, struct
 			ev->root[FA_ROOT_PORT] = p;
 			for (k = FA_ROOT_A_DEVICE; k <= FA_ROOT_LINK; k++)
 				ev->root[k] = NULL;
-			ev->gen++;
+			ev->gen++;	/* the same device */
 			ev->missing = NULL;
 			ev->error[0] = '\0';
 			subj.dev = d->name;
@@ -1436,7 +1436,7 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 			continue;
 		ev->root[FA_ROOT_DEVICE] = d->json;
 		ev->root[FA_ROOT_PORT] = NULL;
-		ev->gen++;
+		fa_eval_rebind(ev);
 		subj.scope = FA_SCOPE_DEVICE;
 		subj.dev = d->name;
 		subj.port = NULL;
@@ -1469,7 +1469,7 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 		subj.scope = FA_SCOPE_PORT;
 		json_array_foreach(ports, j, p) {
 			ev->root[FA_ROOT_PORT] = p;
-			ev->gen++;
+			ev->gen++;	/* the same device */
 			subj.port = fa_json_name(p);
 			for (k = 0; k < n; k++) {
 				if (rules[k].r->over != FA_SCOPE_PORT || rules[k].excluded)
@@ -1516,7 +1516,7 @@ static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size
 		ev->root[FA_ROOT_B_DEVICE] = db ? db->json : NULL;
 		ev->root[FA_ROOT_A_PORT] = da ? fa_dev_port(run, da, subj.aport) : NULL;
 		ev->root[FA_ROOT_B_PORT] = db ? fa_dev_port(run, db, subj.bport) : NULL;
-		ev->gen++;
+		fa_eval_rebind(ev);
 		for (k = 0; k < n; k++) {
 			if (rules[k].r->scope != FA_SCOPE_LINK)
 				continue;

@@ -99,7 +99,8 @@ struct fa_expr {
 	bool is_local;		/* FA_N_PATH: starts at a comprehension variable */
 	bool has_base;		/* FA_N_PATH: starts at the value of kids[0] (peer(p).mtu) */
 	size_t slot;		/* FA_N_PATH: its number in a path cache, 0 when none */
-	size_t *pslots;		/* with a slot: the slot of each prefix, [nsteps - 1] == slot */
+	size_t *pslots;		/* the slot of each of its first npre prefixes */
+	size_t npre;		/* leading key steps that have a slot: nsteps when slot != 0 */
 	size_t local;		/* that variable's slot (FA_N_PATH), or the one FA_N_COMP binds */
 	size_t uindex;		/* uniform(): its number in the expression */
 	struct fa_expr **uniforms;	/* root node: every uniform() call */
@@ -1446,14 +1447,14 @@ static bool fa_index_value(const json_t *ix, json_int_t *n)
 	return true;
 }
 
-/* Walk the steps of path @e from @v; *ret is lent (part of @v). */
+/* Walk the steps of path @e, from step @from on, from @v; *ret is lent (part of @v). */
 static enum fa_eval_status fa_eval_steps(const struct fa_expr *e, struct fa_eval *ev,
-					 const json_t *v, const json_t **ret)
+					 const json_t *v, size_t from, const json_t **ret)
 {
 	json_int_t n;
 	size_t i;
 
-	for (i = 0; v && i < e->nsteps; i++) {
+	for (i = from; v && i < e->nsteps; i++) {
 		const struct fa_step *st = &e->steps[i];
 		enum fa_eval_status s;
 		json_t *ix = NULL;
@@ -1495,7 +1496,7 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
 		if (s != FA_EVAL_VALUE)
 			return s;
 		v = base;
-		s = fa_eval_steps(e, ev, v, &out);
+		s = fa_eval_steps(e, ev, v, 0, &out);
 	} else {
 		s = fa_path_value(e, ev, &out);
 	}
@@ -1509,28 +1510,32 @@ static enum fa_eval_status fa_eval_path(const struct fa_expr *e, struct fa_eval 
  * The value of path @e (no base) for the bindings, through the cache when it has one.  Every
  * prefix of a cached path is cached too: port.health.delta.rx_pause and
  * port.health.delta.tx_pause look up "health" and "delta" once per port, and a port without
- * "health" settles every such path at its first step.
+ * "health" settles every such path at its first step.  A path with an index caches the keys
+ * before it: port.qos.ets.bandwidth[tc] looks up only the index once "ets" is known.
  */
 static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval *ev,
 					 const json_t **ret)
 {
 	const json_t *v = e->is_local ? ev->local[e->local] : ev->root[e->root];
-	size_t k = e->slot, j;
+	size_t n = e->npre, j;
+	uint64_t gen = e->root == FA_ROOT_DEVICE ? ev->dgen : ev->gen;
 
-	if (!k || !ev->pgen)
-		return fa_eval_steps(e, ev, v, ret);
+	if (!n || !ev->pgen)
+		return fa_eval_steps(e, ev, v, 0, ret);
 	/* The longest prefix already known, from the whole path down to the root. */
-	for (j = e->nsteps; j > 0 && ev->pgen[e->pslots[j - 1] - 1] != ev->gen; j--)
+	for (j = n; j > 0 && ev->pgen[e->pslots[j - 1] - 1] != gen; j--)
 		;
 	if (j > 0)
 		v = ev->pcache[e->pslots[j - 1] - 1];
-	for (; v && j < e->nsteps; j++) {
+	for (; v && j < n; j++) {
 		v = fa_member(v, e->steps[j].key, e->steps[j].keylen);
-		ev->pgen[e->pslots[j] - 1] = ev->gen;
+		ev->pgen[e->pslots[j] - 1] = gen;
 		ev->pcache[e->pslots[j] - 1] = v;
 	}
 	if (!v)
 		return fa_missing(ev, e->text);
+	if (n < e->nsteps)
+		return fa_eval_steps(e, ev, v, n, ret);
 	*ret = v;
 	return FA_EVAL_VALUE;
 }
@@ -1725,21 +1730,24 @@ static size_t fa_slot_of(json_t *names, const char *key)
 void fa_expr_assign_slots(struct fa_expr *e, json_t *names)
 {
 	struct fa_buf key = FA_BUF_INIT;
-	bool plain = e->type == FA_N_PATH && !e->is_local && !e->has_base &&
-		     e->root != FA_ROOT_PARAMS && e->nsteps > 0;
-	size_t i;
+	bool rooted = e->type == FA_N_PATH && !e->is_local && !e->has_base &&
+		      e->root != FA_ROOT_PARAMS;
+	size_t i, n = 0;
 
-	for (i = 0; plain && i < e->nsteps; i++)
-		plain = e->steps[i].key != NULL;
-	if (plain) {
+	/* The leading key steps; the path itself has a slot when it has no index. */
+	while (rooted && n < e->nsteps && e->steps[n].key)
+		n++;
+	if (n) {
 		free(e->pslots);
-		e->pslots = fa_xcalloc(e->nsteps, sizeof(*e->pslots));
+		e->pslots = fa_xcalloc(n, sizeof(*e->pslots));
 		fa_buf_addf(&key, "%d", (int)e->root);
-		for (i = 0; i < e->nsteps; i++) {
+		for (i = 0; i < n; i++) {
 			fa_buf_addf(&key, ".%s", e->steps[i].key);
 			e->pslots[i] = fa_slot_of(names, key.buf);
 		}
-		e->slot = e->pslots[e->nsteps - 1];
+		e->npre = n;
+		if (n == e->nsteps)
+			e->slot = e->pslots[n - 1];
 	}
 	fa_buf_release(&key);
 	for (i = 0; i < e->nsteps; i++)

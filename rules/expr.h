@@ -94,15 +94,23 @@ struct fa_eval {
 	const struct fa_topo *topo;	/* for peer(), tier()...; NULL: they read as missing */
 	/*
 	 * Optional cache of path values for the current bindings (fa_expr_assign_slots()): a
-	 * path with slot k reads pcache[k - 1] when pgen[k - 1] == gen.  Whoever changes the
-	 * bindings increments gen.  NULL pgen: no cache.
+	 * path with slot k reads pcache[k - 1] when pgen[k - 1] == gen (dgen for paths from
+	 * device).  Whoever changes the bindings calls fa_eval_rebind(); only a new port of the
+	 * same device increments gen alone, so that device paths stay known across its ports.
+	 * NULL pgen: no cache.
 	 */
 	const json_t **pcache;
 	uint64_t *pgen;
-	uint64_t gen;
+	uint64_t gen, dgen;
 };
 
-#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0 }
+/* The bindings of @ev changed: every cached path value is stale. */
+static inline void fa_eval_rebind(struct fa_eval *ev)
+{
+	ev->dgen = ++ev->gen;
+}
+
+#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0, 0 }
 
 struct fa_expr;
 

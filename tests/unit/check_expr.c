@@ -522,7 +522,7 @@ static enum fa_tri fa_memo_check(const struct fa_expr *e, struct fa_memo *m, con
 
 	fa_bind(&plain, b);
 	fa_bind(cached, b);
-	cached->gen++;
+	fa_eval_rebind(cached);
 	cached->missing = NULL;
 	cached->error[0] = '\0';
 	want = fa_expr_test(e, &plain);
