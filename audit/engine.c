@@ -1601,6 +1601,8 @@ static void fa_run_join(struct fa_run *main, struct fa_run *child)
 struct fa_job {
 	struct fa_batch_rule *group;
 	const struct fa_rule *rule;
+	const json_t *snapshot;		/* neither: the report's topology section, of this */
+	json_t *topology;		/* ... made here */
 	struct fa_run run;		/* its outputs */
 };
 
@@ -1716,8 +1718,10 @@ static void *fa_worker_jobs(void *arg)
 
 			fa_batch_use(&job->run, &ev, job->group);
 			fa_group_finish(&job->group->group, &sink);
-		} else {
+		} else if (job->rule) {
 			fa_run_rule(&job->run, job->rule, &sink);
+		} else {
+			job->topology = fa_topology_json(job->snapshot, job->run.topo);
 		}
 	}
 	return NULL;
@@ -1831,8 +1835,10 @@ static struct fa_chunk *fa_chunks_make(const struct fa_run *run, size_t nw, size
  * Evaluate every rule: the batch (@batch, @nbatch) in stage 1, the others in stage 2; counts
  * and not-evaluable lists go to @counts and @ne_lists (per rule of the set), findings to @run.
  */
+/* All rules on @snapshot (indexed in @run); *ret_topology: the report's topology section. */
 static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t nbatch,
-		       struct fa_counts *counts, json_t **ne_lists, int threads)
+		       struct fa_counts *counts, json_t **ne_lists, int threads,
+		       const json_t *snapshot, json_t **ret_topology)
 {
 	const struct fa_ruleset *rs = run->rs;
 	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, norder = 0;
@@ -1860,7 +1866,7 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 	free(work.chunks);
 
 	/* Stage 2.  What path, fabric and plan rules build on first use is built now. */
-	jobs = fa_xcalloc(nbatch + rs->nrules + 1, sizeof(*jobs));
+	jobs = fa_xcalloc(nbatch + rs->nrules + 2, sizeof(*jobs));
 	for (k = 0; k < nbatch; k++) {
 		if (batch[k].r->scope != FA_SCOPE_GROUP)
 			continue;
@@ -1885,21 +1891,35 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 		jobs[njobs].run.not_evaluable = ne_lists[i];
 		njobs++;
 	}
-	/* Path rules walk every endpoint: started first, they do not finish last alone. */
+	/* The topology section reads only the snapshot: made beside the rules, not after them. */
+	jobs[njobs].snapshot = snapshot;
+	fa_run_fork(run, &jobs[njobs++].run);
+	/*
+	 * Group rules first: they free the members stage 1 kept, before the topology section
+	 * takes its share.  Then path rules, which walk every endpoint, and the topology section,
+	 * which walks every link: started before the rest, they do not finish last alone.
+	 */
 	order = fa_xcalloc(njobs + 1, sizeof(*order));
 	for (k = 0; k < njobs; k++)
-		if (jobs[k].rule && jobs[k].rule->scope == FA_SCOPE_PATH)
+		if (jobs[k].group)
 			order[norder++] = k;
 	for (k = 0; k < njobs; k++)
-		if (!jobs[k].rule || jobs[k].rule->scope != FA_SCOPE_PATH)
+		if (jobs[k].snapshot || (jobs[k].rule && jobs[k].rule->scope == FA_SCOPE_PATH))
+			order[norder++] = k;
+	for (k = 0; k < njobs; k++)
+		if (!jobs[k].group && !jobs[k].snapshot &&
+		    (!jobs[k].rule || jobs[k].rule->scope != FA_SCOPE_PATH))
 			order[norder++] = k;
 	work.jobs = jobs;
 	work.njobs = njobs;
 	work.order = order;
 	work.next = 0;
 	fa_workers_run(w, nw > njobs ? (njobs ? njobs : 1) : nw, fa_worker_jobs);
-	for (k = 0; k < njobs; k++)
+	for (k = 0; k < njobs; k++) {
+		if (jobs[k].snapshot)
+			*ret_topology = jobs[k].topology;
 		fa_run_join(run, &jobs[k].run);
+	}
 	free(order);
 	free(jobs);
 	free(w);
@@ -2095,7 +2115,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	size_t at_or_above = 0, nwaived = 0, nbatch = 0, root_causes;
 	json_t *rep = NULL, *rules, *findings, *waived, *cov, *warnings, *sum, *accepted;
 	json_t **ne_lists = NULL, *all_ne = json_array(), *unmatched = json_array();
-	json_t *platform_na = json_array();
+	json_t *platform_na = json_array(), *topology = NULL;
 	size_t nfailed_devs;
 	struct fa_batch_rule *batch = NULL;
 	const char *verdict;
@@ -2140,7 +2160,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 			nbatch++;
 		}
 	}
-	fa_run_all(&run, batch, nbatch, counts, ne_lists, opts->threads);
+	fa_run_all(&run, batch, nbatch, counts, ne_lists, opts->threads, snapshot, &topology);
 	for (i = 0; i < rs->nrules; i++) {
 		const struct fa_rule *r = rs->rules[i];
 		size_t pna = 0;
@@ -2250,7 +2270,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	json_object_set_new(rep, "warnings", warnings);
 	json_object_set_new(rep, "findings", findings);
 	json_object_set_new(rep, "waived", waived);
-	json_object_set_new(rep, "topology", fa_topology_json(snapshot, run.topo));
+	json_object_set_new(rep, "topology", FA_TAKE_PTR(topology));
 	if (run.waivers)
 		json_object_set_new(rep, "waivers", fa_run_waivers_json(&run));
 	*ret_report = FA_TAKE_PTR(rep);
@@ -2270,6 +2290,7 @@ out:
 	json_decref(all_ne);
 	json_decref(unmatched);
 	json_decref(platform_na);
+	json_decref(topology);
 	free(counts);
 	json_decref(run.dev_ix);
 	fa_buf_release(&run.text);
