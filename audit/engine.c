@@ -43,6 +43,7 @@
 #include "audit/util/xalloc.h"
 #include "rules/memo.h"
 #include "rules/plan.h"
+#include "rules/root-keys.h"
 #include "rules/rule.h"
 #include "rules/topo.h"
 #include "rules/value-class.h"
@@ -472,6 +473,7 @@ struct fa_run {
 	struct fa_counts *counts;	/* of the rule being run */
 	struct fa_buf text;
 	struct fa_topo *topo;
+	struct fa_root_keys *rkeys;	/* for the path caches */
 	json_t *fabric;			/* the "fabric" binding, built on first use */
 	const struct fa_plan *plan;
 	struct fa_plan_subject *psubj;	/* the plan compared with the snapshot, on first use */
@@ -834,6 +836,7 @@ static void fa_eval_cache_init(const struct fa_run *run, struct fa_eval *ev)
 	ev->pcache = fa_xcalloc(npaths + 1, sizeof(*ev->pcache));
 	ev->pgen = fa_xcalloc(npaths + 1, sizeof(*ev->pgen));
 	ev->gen = ev->dgen = 1;
+	ev->rkeys = run->rkeys;
 }
 
 static void fa_eval_cache_release(struct fa_eval *ev)
@@ -2141,6 +2144,7 @@ int fa_engine_run(const struct fa_ruleset *rs, const json_t *snapshot,
 	rc = fa_run_index_topo(&run, snapshot, opts->threads, err);
 	if (rc < 0)
 		goto out;
+	run.rkeys = fa_root_keys_new(rs->paths);
 
 	rep = fa_report_head(snapshot, opts);
 	rules = json_array();
@@ -2295,6 +2299,7 @@ out:
 	json_decref(run.dev_ix);
 	fa_buf_release(&run.text);
 	fa_topo_free(run.topo);
+	fa_root_keys_free(run.rkeys);
 	json_decref(run.fabric);
 	fa_plan_subjects_free(run.psubj, run.npsubj);
 	free(run.waiver_hits);

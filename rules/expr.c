@@ -35,6 +35,7 @@
 #include "audit/fields.h"
 #include "audit/util/xalloc.h"
 #include "rules/expr.h"
+#include "rules/root-keys.h"
 #include "rules/topo.h"
 #include "audit/util/banned.h"
 
@@ -1522,6 +1523,11 @@ static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval
 
 	if (!n || !ev->pgen)
 		return fa_eval_steps(e, ev, v, 0, ret);
+	if (ev->rkeys && !e->is_local && ev->walked[e->root] != gen &&
+	    fa_root_keys_walks(ev->rkeys, e->root)) {
+		fa_root_keys_walk(ev->rkeys, e->root, v, ev->pcache, ev->pgen, gen);
+		ev->walked[e->root] = gen;
+	}
 	/* The longest prefix already known, from the whole path down to the root. */
 	for (j = n; j > 0 && ev->pgen[e->pslots[j - 1] - 1] != gen; j--)
 		;

@@ -83,6 +83,8 @@ enum fa_tri {
  * umissing[i] and umajority[i] for the i-th uniform() of the expression
  * (fa_expr_uniform_arg()).
  */
+struct fa_root_keys;
+
 struct fa_eval {
 	const json_t *root[FA_ROOT_COUNT];
 	json_t *const *uvalue;		/* NULL entry: the member's value is missing */
@@ -97,11 +99,14 @@ struct fa_eval {
 	 * path with slot k reads pcache[k - 1] when pgen[k - 1] == gen (dgen for paths from
 	 * device).  Whoever changes the bindings calls fa_eval_rebind(); only a new port of the
 	 * same device increments gen alone, so that device paths stay known across its ports.
-	 * NULL pgen: no cache.
+	 * NULL pgen: no cache.  With rkeys, the first keys of a root it walks are all settled
+	 * on the first read of the root (walked[root] == its gen).
 	 */
 	const json_t **pcache;
 	uint64_t *pgen;
 	uint64_t gen, dgen;
+	const struct fa_root_keys *rkeys;
+	uint64_t walked[FA_ROOT_COUNT];
 };
 
 /* The bindings of @ev changed: every cached path value is stale. */
@@ -110,7 +115,8 @@ static inline void fa_eval_rebind(struct fa_eval *ev)
 	ev->dgen = ++ev->gen;
 }
 
-#define FA_EVAL_INIT { { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0, 0 }
+#define FA_EVAL_INIT                                                                               \
+	{ { NULL }, NULL, NULL, NULL, NULL, "", { NULL }, NULL, NULL, NULL, 0, 0, NULL, { 0 } }
 
 struct fa_expr;
 

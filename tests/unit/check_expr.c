@@ -7,6 +7,7 @@
 
 #include "rules/expr.h"
 #include "rules/memo.h"
+#include "rules/root-keys.h"
 #include "rules/value-class.h"
 #include "tests/unit/unit.h"
 
@@ -709,6 +710,70 @@ START_TEST(expr_value_majority)
 }
 END_TEST
 
+/*
+ * A port read member by member settles every first key the rules read: its value when the
+ * port has it, missing when not, and a key with a dot in it is not taken for two steps.
+ */
+START_TEST(expr_root_keys_walk)
+{
+	static const char text[] =
+		"port.mtu == 9216 and port.admin_state == 'up' and port.nic.psid != '' and "
+		"port.qos.trust == 'dscp' and port.name != '' and exists(port.speed) and "
+		"exists(port.lldp) and exists(port.health) and port['a.b'] == 1 and "
+		"port.qos.pfc_enabled[0] == 3 and port.a.b == 2";
+	static const char *ports[] = {
+		"{\"name\": \"swp1\", \"mtu\": 9216, \"admin_state\": \"up\","
+		" \"nic\": {\"psid\": \"MT_1\"}, \"qos\": {\"trust\": \"dscp\","
+		" \"pfc_enabled\": [3]}, \"speed\": 400000, \"lldp\": {}, \"health\": {},"
+		" \"a.b\": 1, \"a\": {\"b\": 2}, \"other\": 7}",
+		"{\"name\": \"swp2\", \"mtu\": 1500, \"a.b\": 2, \"a\": {\"b\": 1}}",
+		"{\"name\": \"swp3\", \"mtu\": 9216, \"speed\": 1, \"lldp\": 1, \"health\": 1}",
+	};
+	struct fa_expr_opts opts = { fa_roots_port, false, NULL, false, false };
+	struct fa_err err = FA_ERR_INIT;
+	struct fa_eval walked = FA_EVAL_INIT;
+	struct fa_expr *e = NULL;
+	json_t *names = json_object(), *b = fa_bindings();
+	struct fa_root_keys *rk;
+	size_t i;
+
+	ck_assert_int_eq(fa_expr_parse(text, &opts, &e, &err), 0);
+	fa_expr_assign_slots(e, names);
+	rk = fa_root_keys_new(names);
+	ck_assert(fa_root_keys_walks(rk, FA_ROOT_PORT));
+	ck_assert(!fa_root_keys_walks(rk, FA_ROOT_DEVICE));
+	walked.pcache = calloc(json_object_size(names) + 1, sizeof(*walked.pcache));
+	walked.pgen = calloc(json_object_size(names) + 1, sizeof(*walked.pgen));
+	walked.gen = walked.dgen = 1;
+	walked.rkeys = rk;
+	for (i = 0; i < 2 * sizeof(ports) / sizeof(ports[0]); i++) {
+		struct fa_eval plain = FA_EVAL_INIT;
+		json_t *port = json_loads(ports[i % 3], 0, NULL);
+		enum fa_tri want, got;
+
+		ck_assert_ptr_nonnull(port);
+		fa_bind(&plain, b);
+		fa_bind(&walked, b);
+		plain.root[FA_ROOT_PORT] = walked.root[FA_ROOT_PORT] = port;
+		fa_eval_rebind(&walked);
+		walked.missing = NULL;
+		want = fa_expr_test(e, &plain);
+		got = fa_expr_test(e, &walked);
+		ck_assert_msg(got == want, "Port %zu: walked %d, looked up %d.", i % 3, got, want);
+		ck_assert_int_eq(want, (i % 3 == 0 ? FA_TRI_TRUE
+					: i % 3 == 1 ? FA_TRI_FALSE : FA_TRI_MISSING));
+		ck_assert_uint_eq(walked.walked[FA_ROOT_PORT], walked.gen);
+		json_decref(port);
+	}
+	free(walked.pcache);
+	free(walked.pgen);
+	fa_root_keys_free(rk);
+	fa_expr_free(e);
+	json_decref(names);
+	json_decref(b);
+}
+END_TEST
+
 Suite *fa_expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -734,6 +799,7 @@ Suite *fa_expr_suite(void)
 	tcase_add_test(tc, expr_memo_knows_its_limits);
 	tcase_add_test(tc, expr_value_classes);
 	tcase_add_test(tc, expr_value_majority);
+	tcase_add_test(tc, expr_root_keys_walk);
 	suite_add_tcase(s, tc);
 	return s;
 }
