@@ -156,23 +156,32 @@ static bool fa_onyx_pool_prios(const char *s, unsigned *mask, bool *ret_more)
  * lossless auto 3 11.3M", or the rest of the previous row's Switch Priorities, which wrap
  * ("0, 1, 2," then, indented, "4, 5, 6, 7").  Columns after the priorities are not read.
  */
+/* Add the priorities listed in @text to the pool being read; false (warned) if no list. */
+static bool fa_onyx_pool_add(json_t *device, const char *cmd, struct fa_onyx_roce *st,
+			     const char *text, const char *t)
+{
+	unsigned mask = 0;
+	bool more;
+
+	if (!fa_onyx_pool_prios(text, &mask, &more)) {
+		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless, "priority list not understood",
+				 t);
+		return false;
+	}
+	if (st->pool_lossless)
+		st->lossless |= mask;
+	st->pool_more = more;
+	return true;
+}
+
 static void fa_onyx_roce_pool(json_t *device, const char *cmd, struct fa_onyx_roce *st,
 			      const char *line, const char *t)
 {
 	char name[64], type[16], mem[16], first[16] = "";
-	unsigned mask = 0;
-	bool more;
 	int off = 0;
 
 	if (st->pool_more && t != line) {
-		if (!fa_onyx_pool_prios(t, &mask, &more)) {
-			fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
-					 "priority list not understood", t);
-			return;
-		}
-		if (st->pool_lossless)
-			st->lossless |= mask;
-		st->pool_more = more;
+		fa_onyx_pool_add(device, cmd, st, t, t);
 		return;
 	}
 	if (st->pool_more)
@@ -192,16 +201,10 @@ static void fa_onyx_roce_pool(json_t *device, const char *cmd, struct fa_onyx_ro
 		return;
 	}
 	sscanf(t + off, "%15s", first);
-	if (first[0] && fa_onyx_is_na(first)) {
-		more = false; /* a pool with no priority */
-	} else if (!fa_onyx_pool_prios(t + off, &mask, &more)) {
-		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
-				 "priority list not understood", t);
+	if (first[0] && fa_onyx_is_na(first))
+		st->pool_more = false; /* a pool with no priority */
+	else if (!fa_onyx_pool_add(device, cmd, st, t + off, t))
 		return;
-	}
-	if (st->pool_lossless)
-		st->lossless |= mask;
-	st->pool_more = more;
 	st->pools++;
 }
 
