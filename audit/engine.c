@@ -1556,8 +1556,8 @@ static void fa_batch_links(struct fa_run *run, struct fa_batch_rule *rules, size
  * Stage 1 cuts the devices (by port count) and the links into chunks, which threads take
  * as they come free, running the batched rules on each; the chunks' outputs join in chunk
  * order, devices before links, which gives each rule its subjects in order.  Stage 2
- * hands out, one at a time, the decisions of the group rules (every member is in by then)
- * and the path, fabric and plan rules.
+ * hands out, one at a time, the decisions of the group rules (every member is in by then),
+ * the path, fabric and plan rules, and the report's topology section.
  */
 #define FA_ENGINE_MAX_THREADS 64
 /* Below this many subjects (ports and links) a second thread costs more than it saves. */
