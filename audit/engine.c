@@ -173,7 +173,6 @@ static const char *fa_name_or(const json_t *obj)
 struct fa_member {
 	const json_t *dev, *port;
 	json_t *key;		/* group key, owned; NULL: not in a group */
-	size_t seq;
 };
 
 /* Bind member @m; @devname and @portname name it (NULL: read from its objects). */
@@ -238,7 +237,6 @@ static void fa_group_absorb(struct fa_group *dst, struct fa_group *src)
 		dst->topo = src->topo;
 	for (i = 0; i < src->n; i++) {
 		dst->m[dst->n] = src->m[i];
-		dst->m[dst->n].seq = dst->n;
 		memcpy(&dst->vals[dst->n * nu], &src->vals[i * nu], nu * sizeof(*dst->vals));
 		memcpy(&dst->miss[dst->n * nu], &src->miss[i * nu], nu * sizeof(*dst->miss));
 		dst->n++;
@@ -305,7 +303,6 @@ static void fa_group_add(struct fa_group *g, const struct fa_member *mem, const 
 	}
 	g->m[g->n] = *mem;
 	g->m[g->n].key = key;
-	g->m[g->n].seq = g->n;
 	g->n++;
 }
 
@@ -1346,7 +1343,7 @@ static void fa_run_rule_group(struct fa_run *run, const struct fa_rule *r, struc
 
 	fa_group_init(&g, r, params);
 	for (i = 0; i < run->ndevs; i++) {
-		struct fa_member m = { run->devs[i].json, NULL, NULL, 0 };
+		struct fa_member m = { run->devs[i].json, NULL, NULL };
 
 		if (!run->devs[i].ok)
 			continue;
@@ -1460,7 +1457,7 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 				continue;
 			}
 			if (b->r->scope == FA_SCOPE_GROUP && b->r->over == FA_SCOPE_DEVICE) {
-				struct fa_member m = { d->json, NULL, NULL, 0 };
+				struct fa_member m = { d->json, NULL, NULL };
 
 				fa_group_add(&b->group, &m, d->name, NULL, ev, &sink, b->memo);
 				continue;
@@ -1479,7 +1476,7 @@ static void fa_batch_devices(struct fa_run *run, struct fa_batch_rule *rules, si
 					continue;
 				fa_batch_use(run, ev, &rules[k]);
 				if (rules[k].r->scope == FA_SCOPE_GROUP) {
-					struct fa_member m = { d->json, p, NULL, 0 };
+					struct fa_member m = { d->json, p, NULL };
 
 					fa_group_add(&rules[k].group, &m, d->name, subj.port, ev,
 						     &sink, rules[k].memo);

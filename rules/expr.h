@@ -76,6 +76,8 @@ enum fa_tri {
 	FA_TRI_ERROR,
 };
 
+struct fa_root_keys;
+
 /*
  * The bindings and the results of one evaluation.  Set root[] (borrowed; NULL: unbound, reads
  * as missing) and topo, clear the rest with FA_EVAL_INIT, evaluate, then read missing/error.
@@ -83,8 +85,6 @@ enum fa_tri {
  * umissing[i] and umajority[i] for the i-th uniform() of the expression
  * (fa_expr_uniform_arg()).
  */
-struct fa_root_keys;
-
 struct fa_eval {
 	const json_t *root[FA_ROOT_COUNT];
 	json_t *const *uvalue;		/* NULL entry: the member's value is missing */
