@@ -68,15 +68,21 @@ static void fa_onyx_pool_bad(json_t *device, const char *cmd, struct fa_onyx_roc
 	st->pool_more = false;
 }
 
+/* The current pool's priority list ended in a comma and nothing went on with it. */
+static void fa_onyx_pool_unfinished(json_t *device, const char *cmd, struct fa_onyx_roce *st)
+{
+	if (st->pool_more)
+		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
+				 "priority list ends in a comma", st->pool);
+}
+
 static void fa_onyx_roce_kv(json_t *device, const char *cmd, struct fa_onyx_roce *st, const char *k,
 			    const char *v)
 {
 	int64_t n;
 
 	if (!*v) {
-		if (st->pool_more)
-			fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
-					 "priority list ends in a comma", st->pool);
+		fa_onyx_pool_unfinished(device, cmd, st);
 		snprintf(st->section, sizeof(st->section), "%s", k);
 		return;
 	}
@@ -151,11 +157,6 @@ static bool fa_onyx_pool_prios(const char *s, unsigned *mask, bool *ret_more)
 	return n > 0;
 }
 
-/*
- * A line of the "RoCE buffer pools" table: the two header lines, a pool row "roce-reserved
- * lossless auto 3 11.3M", or the rest of the previous row's Switch Priorities, which wrap
- * ("0, 1, 2," then, indented, "4, 5, 6, 7").  Columns after the priorities are not read.
- */
 /* Add the priorities listed in @text to the pool being read; false (warned) if no list. */
 static bool fa_onyx_pool_add(json_t *device, const char *cmd, struct fa_onyx_roce *st,
 			     const char *text, const char *t)
@@ -174,6 +175,11 @@ static bool fa_onyx_pool_add(json_t *device, const char *cmd, struct fa_onyx_roc
 	return true;
 }
 
+/*
+ * A line of the "RoCE buffer pools" table: the two header lines, a pool row "roce-reserved
+ * lossless auto 3 11.3M", or the rest of the previous row's Switch Priorities, which wrap
+ * ("0, 1, 2," then, indented, "4, 5, 6, 7").  Columns after the priorities are not read.
+ */
 static void fa_onyx_roce_pool(json_t *device, const char *cmd, struct fa_onyx_roce *st,
 			      const char *line, const char *t)
 {
@@ -184,9 +190,7 @@ static void fa_onyx_roce_pool(json_t *device, const char *cmd, struct fa_onyx_ro
 		fa_onyx_pool_add(device, cmd, st, t, t);
 		return;
 	}
-	if (st->pool_more)
-		fa_onyx_pool_bad(device, cmd, st, st->pool_lossless,
-				 "priority list ends in a comma", st->pool);
+	fa_onyx_pool_unfinished(device, cmd, st);
 	if (!st->pools && (strncmp(t, "Traffic ", 8) == 0 || strncmp(t, "Pool ", 5) == 0))
 		return; /* the header, wrapped on two lines */
 	if (sscanf(t, "%63s %15s %15s %n", name, type, mem, &off) != 3 || !off) {
@@ -282,9 +286,7 @@ int fa_parse_onyx_roce(const struct fa_capture *cap, json_t *device, struct fa_e
 		}
 		free(line);
 	}
-	if (st.pool_more)
-		fa_onyx_pool_bad(device, cap->command, &st, st.pool_lossless,
-				 "priority list ends in a comma", st.pool);
+	fa_onyx_pool_unfinished(device, cap->command, &st);
 	if (!st.mode) {
 		r = fa_err_at(err, FA_EPARSE, cap->command, 0, 0, "no 'RoCE mode' in the output");
 		goto out;
