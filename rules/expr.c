@@ -1523,9 +1523,10 @@ static enum fa_eval_status fa_path_value(const struct fa_expr *e, struct fa_eval
 
 	if (!n || !ev->pgen)
 		return fa_eval_steps(e, ev, v, 0, ret);
-	if (ev->rkeys && !e->is_local && ev->walked[e->root] != gen &&
-	    fa_root_keys_walks(ev->rkeys, e->root)) {
-		fa_root_keys_walk(ev->rkeys, e->root, v, ev->pcache, ev->pgen, gen);
+	/* npre > 0: a binding root, not a comprehension variable. */
+	if (ev->rkeys && ev->walked[e->root] != gen) {
+		if (fa_root_keys_walks(ev->rkeys, e->root))
+			fa_root_keys_walk(ev->rkeys, e->root, v, ev->pcache, ev->pgen, gen);
 		ev->walked[e->root] = gen;
 	}
 	/* The longest prefix already known, from the whole path down to the root. */

@@ -100,7 +100,7 @@ struct fa_eval {
 	 * device).  Whoever changes the bindings calls fa_eval_rebind(); only a new port of the
 	 * same device increments gen alone, so that device paths stay known across its ports.
 	 * NULL pgen: no cache.  With rkeys, the first keys of a root it walks are all settled
-	 * on the first read of the root (walked[root] == its gen).
+	 * on the first read of the root (walked[root] == its gen: walked, or not one to walk).
 	 */
 	const json_t **pcache;
 	uint64_t *pgen;

@@ -7,6 +7,7 @@
 
 #include "audit/util/xalloc.h"
 #include "rules/root-keys.h"
+#include "rules/value-class.h"
 #include "audit/util/banned.h"
 
 /* Fewer first keys than this: looking each up costs less than reading every member. */
@@ -28,13 +29,11 @@ struct fa_root_keys {
 	struct fa_root_set root[FA_ROOT_COUNT];
 };
 
+/* FNV-1a, its high bits folded in: the table's index is the low ones. */
 static uint64_t fa_key_hash(const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ULL;
-	size_t i;
+	uint64_t h = fa_hash_bytes(1469598103934665603ULL, s, len);
 
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
 	return h ^ (h >> 29);
 }
 

@@ -19,12 +19,21 @@ uint64_t fa_hash_mix(uint64_t h, uint64_t x)
 	return h;
 }
 
+uint64_t fa_hash_bytes(uint64_t h, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
 uint64_t fa_value_hash(const json_t *v)
 {
 	uint64_t h = (uint64_t)json_typeof(v), sum = 0;
-	const char *key, *s;
+	const char *key;
 	json_t *x;
-	size_t i, n;
+	size_t i;
 	double d;
 
 	switch (json_typeof(v)) {
@@ -36,11 +45,7 @@ uint64_t fa_value_hash(const json_t *v)
 			return fa_hash_mix(7, (uint64_t)(json_int_t)d);
 		return fa_hash_mix(8, (uint64_t)(d * 1e6));
 	case JSON_STRING:
-		s = json_string_value(v);
-		n = json_string_length(v);
-		for (i = 0; i < n; i++)
-			h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-		return h;
+		return fa_hash_bytes(h, json_string_value(v), json_string_length(v));
 	case JSON_ARRAY:
 		json_array_foreach(v, i, x)
 			h = fa_hash_mix(h, fa_value_hash(x));

@@ -15,6 +15,9 @@
 /* @h combined with @x (boost's hash_combine, 64 bits). */
 uint64_t fa_hash_mix(uint64_t h, uint64_t x);
 
+/* @h followed by the bytes @s[0..len) (FNV-1a). */
+uint64_t fa_hash_bytes(uint64_t h, const char *s, size_t len);
+
 /* Equal values hash alike: 3 and 3.0 do, and the order of an object's members does not count. */
 uint64_t fa_value_hash(const json_t *v);
 
