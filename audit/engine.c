@@ -1835,6 +1835,21 @@ static struct fa_chunk *fa_chunks_make(const struct fa_run *run, size_t nw, size
  * Evaluate every rule: the batch (@batch, @nbatch) in stage 1, the others in stage 2; counts
  * and not-evaluable lists go to @counts and @ne_lists (per rule of the set), findings to @run.
  */
+/*
+ * When stage 2 takes job @j, 0 first.  Group rules first: they free the members stage 1
+ * kept, before the topology section takes its share.  Then path rules, which walk every
+ * endpoint, and the topology section, which walks every link: started before the rest,
+ * they do not finish last alone.
+ */
+static int fa_job_rank(const struct fa_job *j)
+{
+	if (j->group)
+		return 0;
+	if (j->snapshot || j->rule->scope == FA_SCOPE_PATH)
+		return 1;
+	return 2;
+}
+
 /* All rules on @snapshot (indexed in @run); *ret_topology: the report's topology section. */
 static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t nbatch,
 		       struct fa_counts *counts, json_t **ne_lists, int threads,
@@ -1842,6 +1857,7 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 {
 	const struct fa_ruleset *rs = run->rs;
 	size_t nw = fa_run_nthreads(run, threads), i, k, njobs = 0, norder = 0;
+	int rank;
 	struct fa_worker *w = fa_xcalloc(nw, sizeof(*w));
 	struct fa_work work = { .main = run, .batch = batch, .nbatch = nbatch };
 	struct fa_job *jobs;
@@ -1894,22 +1910,11 @@ static void fa_run_all(struct fa_run *run, struct fa_batch_rule *batch, size_t n
 	/* The topology section reads only the snapshot: made beside the rules, not after them. */
 	jobs[njobs].snapshot = snapshot;
 	fa_run_fork(run, &jobs[njobs++].run);
-	/*
-	 * Group rules first: they free the members stage 1 kept, before the topology section
-	 * takes its share.  Then path rules, which walk every endpoint, and the topology section,
-	 * which walks every link: started before the rest, they do not finish last alone.
-	 */
 	order = fa_xcalloc(njobs + 1, sizeof(*order));
-	for (k = 0; k < njobs; k++)
-		if (jobs[k].group)
-			order[norder++] = k;
-	for (k = 0; k < njobs; k++)
-		if (jobs[k].snapshot || (jobs[k].rule && jobs[k].rule->scope == FA_SCOPE_PATH))
-			order[norder++] = k;
-	for (k = 0; k < njobs; k++)
-		if (!jobs[k].group && !jobs[k].snapshot &&
-		    (!jobs[k].rule || jobs[k].rule->scope != FA_SCOPE_PATH))
-			order[norder++] = k;
+	for (rank = 0; rank < 3; rank++)
+		for (k = 0; k < njobs; k++)
+			if (fa_job_rank(&jobs[k]) == rank)
+				order[norder++] = k;
 	work.jobs = jobs;
 	work.njobs = njobs;
 	work.order = order;
